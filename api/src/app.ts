@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_UPLOAD_BYTES } from "@clausewise/shared";
+import type { AppDeps, AppEnv } from "./context";
+import { AppError, notFound } from "./http/errors";
+import { requestContext, resolveAuth } from "./http/middleware";
+import { onError } from "./http/on-error";
+import { securityHeaders, originCheck } from "./http/security";
+import { mountWeb } from "./http/static";
+import { authRoutes } from "./routes/auth";
+import { contractRoutes } from "./routes/contracts";
+import { healthRoutes } from "./routes/health";
+import { notificationRoutes } from "./routes/notifications";
+import { markupRoutes } from "./routes/markups";
+import { changeRoutes } from "./routes/changes";
+import { versionRoutes } from "./routes/versions";
+import { questionRoutes } from "./routes/questions";
+import { reviewerRoutes } from "./routes/reviewers";
+import { documentRoutes } from "./routes/document";
+import { workflowRoutes } from "./routes/workflow";
+import { exhibitRoutes } from "./routes/exhibits";
+import { downloadRoutes } from "./routes/downloads";
+import { uploadRoutes } from "./routes/uploads";
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use("*", requestContext(deps));
+  app.use("*", securityHeaders(deps.config));
+
+  const api = new Hono<AppEnv>();
+  api.use("*", originCheck(deps.config));
+  // A backstop against unbounded bodies; routes set tighter limits (and their own messages) inside it.
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: 2 * MAX_UPLOAD_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request is too large.");
+      },
+    }),
+  );
+  api.use("*", resolveAuth());
+  api.route("/", healthRoutes);
+  api.route("/", authRoutes);
+  api.route("/", contractRoutes);
+  api.route("/", notificationRoutes);
+  api.route("/", markupRoutes);
+  api.route("/", changeRoutes);
+  api.route("/", versionRoutes);
+  api.route("/", questionRoutes);
+  api.route("/", reviewerRoutes);
+  api.route("/", documentRoutes);
+  api.route("/", workflowRoutes);
+  api.route("/", exhibitRoutes);
+  api.route("/", downloadRoutes);
+  api.route("/", uploadRoutes);
+  api.all("*", () => {
+    throw notFound("No such API endpoint.");
+  });
+  app.route("/api", api);
+
+  if (deps.config.webDist) mountWeb(app, deps.config.webDist);
+  return app;
+}

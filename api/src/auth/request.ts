@@ -1,0 +1,39 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+import type { Config } from "../env";
+
+/** First value of a comma-separated forwarding header (the hop nearest the client). */
+function firstHop(value: string | undefined): string | undefined {
+  const first = value?.split(",")[0]?.trim();
+  return first ? first : undefined;
+}
+
+/**
+ * The caller's IP address. X-Forwarded-For is honoured only behind a trusted proxy (TRUST_PROXY);
+ * otherwise anyone could pick their own address and slip past the per-IP sign-in limit.
+ */
+export function clientIp(c: Context, config: Config): string {
+  if (config.trustProxy) {
+    const forwarded = firstHop(c.req.header("x-forwarded-for"));
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // app.request() in-process has no socket.
+    return "unknown";
+  }
+}
+
+/** "https" or "http", as the browser saw it. */
+export function requestProtocol(c: Context, config: Config): "http" | "https" {
+  if (config.trustProxy) {
+    const forwarded = firstHop(c.req.header("x-forwarded-proto"))?.toLowerCase();
+    if (forwarded === "https" || forwarded === "http") return forwarded;
+  }
+  return new URL(c.req.url).protocol === "https:" ? "https" : "http";
+}
+
+export function userAgent(c: Context): string | undefined {
+  return c.req.header("user-agent");
+}

@@ -1,0 +1,121 @@
+import { getEditorSchema } from "@clausewise/shared/editor";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { htmlToPlainText } from "../content/text";
+import { DEMO_CONTRACTS } from "../seed/demo-data";
+import { renderContract } from "../seed/contracts/render";
+import { REVIEW_DOCUMENT } from "../test/review-factories";
+import { applyHtmlToDoc, documentFragment, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText } from "./convert";
+import { RICH_DOCUMENT } from "./test-documents";
+import { documentText, WALKED_NODE_TYPES } from "./text-edit";
+
+const docFrom = (html: string) => {
+  const doc = new Y.Doc();
+  seedDocFromHtml(doc, html);
+  return doc;
+};
+
+describe("HTML ↔ Y.Doc", () => {
+  it("keeps every node type and mark of the editor schema through a round trip", () => {
+    const doc = docFrom(RICH_DOCUMENT);
+    const html = ydocToHtml(doc);
+    for (const fragment of [
+      '<h1 style="text-align: center;">',
+      'data-indent="2"',
+      'dir="rtl"',
+      "margin-inline-start: 4em",
+      "<strong>Owner</strong>",
+      "shall  pay<br>",
+      "<code>later</code>",
+      "<sub>1</sub><sup>2</sup>",
+      "color: #c00000",
+      "background-color: #ffff00",
+      "font-family: Arial",
+      "font-size: 14px",
+      'href="https://example.com/terms"',
+      '<img src="https://cdn.example.com/logo.png">',
+      '<ins class="suggestion suggestion-insert" data-change-id="c1" data-author-id="u1" data-author-name="Rae Reviewer" data-created-at="2026-11-20T10:00:00.000Z">added</ins>',
+      '<del class="suggestion suggestion-delete" data-change-id="c2"',
+      "<ol><li><p>nested</p></li></ol>",
+      "<blockquote><p>Quoted</p></blockquote>",
+      "<pre><code>line one\nline two</code></pre>",
+      "<hr>",
+      "<th",
+      "youtube-nocookie.com/embed/abc123",
+    ]) {
+      expect(html, fragment).toContain(fragment);
+    }
+    // Rendering is a fixed point: the derived HTML seeds the same document again.
+    expect(ydocToHtml(docFrom(html))).toBe(html);
+  });
+
+  it("drops what the schema forbids: unsafe link and image URLs, scripts", () => {
+    const html = ydocToHtml(docFrom('<p><a href="javascript:alert(1)">x</a><img src="/api/auth/logout"><img src="data:image/svg+xml;base64,AAAA"><script>alert(2)</script>y</p>'));
+    expect(html).toBe("<p>xy</p>");
+  });
+
+  it("keeps the plain text of the demo contracts and the review document (their offsets stay valid)", () => {
+    for (const html of [...DEMO_CONTRACTS.map((c) => renderContract(c.source).html), REVIEW_DOCUMENT.replace(/<td>(.*?)<\/td>/g, "<td><p>$1</p></td>"), "<p>a  b\tc</p>"]) {
+      expect(ydocToPlainText(docFrom(html))).toBe(htmlToPlainText(html));
+    }
+  });
+
+  it("reads the plain text straight off the Y.Doc exactly as htmlToPlainText reads the HTML", () => {
+    const schemaTypes = Object.keys(getEditorSchema().nodes).filter((name) => name !== "doc" && name !== "text");
+    expect([...WALKED_NODE_TYPES].sort()).toEqual(schemaTypes.sort());
+    for (const html of [RICH_DOCUMENT, REVIEW_DOCUMENT, "", "<p></p>", "<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table><p>x<br><br>y</p>"]) {
+      const doc = docFrom(html);
+      expect(documentText(doc), html).toBe(htmlToPlainText(ydocToHtml(doc)));
+    }
+  });
+
+  it("htmlToYUpdate makes a state any Y.Doc can load", () => {
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, htmlToYUpdate("<h2>1. Payment</h2><p>Net 30.</p>"));
+    expect(ydocToHtml(doc)).toBe("<h2>1. Payment</h2><p>Net 30.</p>");
+  });
+
+  it("reading a document never writes to it", () => {
+    const doc = docFrom(RICH_DOCUMENT);
+    // An element no schema knows, as a modified client could write it.
+    documentFragment(doc).insert(0, [new Y.XmlElement("marquee")]);
+    const updates: Uint8Array[] = [];
+    doc.on("update", (u: Uint8Array) => updates.push(u));
+    ydocToHtml(doc);
+    documentText(doc);
+    expect(updates).toEqual([]);
+  });
+});
+
+describe("applyHtmlToDoc", () => {
+  it("applies a whole new content as one edit that another replica can apply", () => {
+    const doc = docFrom("<h2>1. Payment</h2><p>Net 30.</p><p>Holdback 10%.</p>");
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
+    const events: Uint8Array[] = [];
+    doc.on("update", (u: Uint8Array) => events.push(u));
+    const update = applyHtmlToDoc(doc, "<h2>1. Payment</h2><p>Net 45.</p><p>Holdback 10%.</p>");
+    expect(update).not.toBeNull();
+    expect(events).toHaveLength(1);
+    Y.applyUpdate(replica, update!);
+    expect(ydocToHtml(replica)).toBe("<h2>1. Payment</h2><p>Net 45.</p><p>Holdback 10%.</p>");
+  });
+
+  it("edits in place, so a concurrent edit elsewhere in the document survives", () => {
+    const doc = docFrom("<p>Net 30.</p><p>Holdback 10%.</p>");
+    const live = new Y.Doc();
+    Y.applyUpdate(live, Y.encodeStateAsUpdate(doc));
+    // A live editor types in the second paragraph while the REST save changes the first.
+    const liveUpdate = applyHtmlToDoc(live, "<p>Net 30.</p><p>Holdback 10% retained.</p>")!;
+    const restUpdate = applyHtmlToDoc(doc, "<p>Net 45.</p><p>Holdback 10%.</p>")!;
+    Y.applyUpdate(doc, liveUpdate);
+    Y.applyUpdate(live, restUpdate);
+    expect(ydocToHtml(doc)).toBe("<p>Net 45.</p><p>Holdback 10% retained.</p>");
+    expect(ydocToHtml(live)).toBe(ydocToHtml(doc));
+  });
+
+  it("returns null when the content is already the document's", () => {
+    const doc = docFrom("<p>Same</p>");
+    expect(applyHtmlToDoc(doc, "<p>Same</p>")).toBeNull();
+  });
+});

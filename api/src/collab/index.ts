@@ -1,0 +1,22 @@
+/*
+ * The live-document layer (DESIGN.md §4): conversions through the shared editor schema, the Postgres
+ * store (state row + update log), edits at the API's plain-text offsets, and the bus event that
+ * carries API edits to the realtime servers.
+ */
+export { applyHtmlToDoc, captureUpdate, documentFragment, htmlToProseMirror, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText, ydocToProseMirror } from "./convert";
+export { applyTextEditToDoc, documentSegments, documentText } from "./text-edit";
+export {
+  appendUpdates,
+  compact,
+  COMPACT_BATCH,
+  ensureSeeded,
+  insertDocumentState,
+  loadDocument,
+  refreshDerivedContent,
+  seedFromHtml,
+  type CompactResult,
+  type DerivedContent,
+  type LoadedDocument,
+  type SeededDocument,
+} from "./store";
+export { COLLAB_UPDATE_EVENT, collabUpdateEvent, commitDocumentEdit, decodeUpdate, encodeUpdate, parseCollabUpdateEvent, type CollabUpdatePayload, type CommittedEdit } from "./commit";

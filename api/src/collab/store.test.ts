@@ -1,0 +1,207 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import type { Database } from "../db/client";
+import { contracts, markups, yjsDocuments, yjsUpdates } from "../db/schema";
+import { createLocalBus, type DomainEvent } from "../events/bus";
+import { loadConfig } from "../env";
+import { createTestDatabase } from "../test/db";
+import { createCompany, createContract } from "../test/factories";
+import { commitDocumentEdit, COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "./commit";
+import { applyHtmlToDoc, ydocToHtml, ydocToPlainText } from "./convert";
+import { appendUpdates, compact, ensureSeeded, loadDocument, refreshDerivedContent } from "./store";
+import { applyTextEditToDoc, documentText } from "./text-edit";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase(loadConfig().databaseUrl);
+});
+afterAll(() => database.close());
+
+const db = () => database.db;
+
+async function newContract(content = "<h2>1. Payment</h2><p>Net 30 days.</p>") {
+  const company = await createCompany(db());
+  return createContract(db(), { companyId: company.id, content });
+}
+
+const logOf = (contractId: string) => db().select().from(yjsUpdates).where(eq(yjsUpdates.contractId, contractId)).orderBy(yjsUpdates.id);
+const stateOf = async (contractId: string) => (await db().select().from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId)))[0];
+const contractRow = async (id: string) => (await db().select().from(contracts).where(eq(contracts.id, id)))[0]!;
+
+/** What a live editor would send: an edit made on its own replica of the stored document. */
+async function clientEdit(contractId: string, edit: (doc: Y.Doc) => Uint8Array | null): Promise<Uint8Array> {
+  const { doc } = await loadDocument(db(), contractId);
+  return edit(doc)!;
+}
+
+describe("ensureSeeded", () => {
+  it("seeds once from contracts.content, even when called concurrently", async () => {
+    const contract = await newContract("<h2>1. Payment</h2>\n<p>Net  30 days.</p>");
+    const results = await Promise.all([ensureSeeded(db(), { contractId: contract.id }), ensureSeeded(db(), { contractId: contract.id }), ensureSeeded(db(), { contractId: contract.id })]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db().select().from(yjsDocuments).where(eq(yjsDocuments.contractId, contract.id))).toHaveLength(1);
+    expect(await ensureSeeded(db(), { contractId: contract.id })).toBe(false);
+
+    const { doc } = await loadDocument(db(), contract.id);
+    expect(ydocToPlainText(doc)).toBe("1. Payment\nNet  30 days.");
+    // contracts.content takes the editor's form of the same text; updatedAt stays (nobody edited).
+    const row = await contractRow(contract.id);
+    expect(row.content).toBe("<h2>1. Payment</h2><p>Net  30 days.</p>");
+    expect(row.plainText).toBe(contract.plainText);
+    expect(row.updatedAt.getTime()).toBe(contract.updatedAt.getTime());
+  });
+
+  it("answers 404 for a contract that does not exist", async () => {
+    await expect(ensureSeeded(db(), { contractId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("loadDocument, appendUpdates", () => {
+  it("loads the state row plus every update of the log, in one document", async () => {
+    const contract = await newContract();
+    await ensureSeeded(db(), { contractId: contract.id });
+    const first = await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 15, 17, "45"));
+    const second = await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, " Holdback 10%."));
+    const lastId = await appendUpdates(db(), contract.id, [first, second]);
+    expect(await appendUpdates(db(), contract.id, [])).toBeNull();
+
+    const log = await logOf(contract.id);
+    expect(log).toHaveLength(2);
+    expect(lastId).toBe(log[1]!.id);
+    const loaded = await loadDocument(db(), contract.id);
+    expect(loaded.lastUpdateId).toBe(lastId);
+    expect(documentText(loaded.doc)).toBe("1. Payment\nNet 45 days. Holdback 10%.");
+  });
+
+  it("applies a log row that became visible after a higher id was merged (sequence ids commit out of order)", async () => {
+    const contract = await newContract();
+    await ensureSeeded(db(), { contractId: contract.id });
+    const early = await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 0, 0, "A "));
+    // A transaction takes its id from the sequence, and commits only after a later id was merged.
+    const [reserved] = await db()
+      .select({ id: sql<string>`nextval(pg_get_serial_sequence('yjs_updates', 'id'))` })
+      .from(contracts)
+      .where(eq(contracts.id, contract.id));
+    const earlyId = Number(reserved!.id);
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 3, 3, "B"))]);
+    await compact(db(), contract.id);
+    expect((await stateOf(contract.id))!.lastUpdateId).toBeGreaterThan(earlyId);
+    await db().execute(sql`insert into yjs_updates (id, contract_id, "update") values (${earlyId}, ${contract.id}, ${early})`);
+
+    expect(documentText((await loadDocument(db(), contract.id)).doc)).toBe("A 1. BPayment\nNet 30 days.");
+    await compact(db(), contract.id);
+    expect(await logOf(contract.id)).toEqual([]);
+    expect(documentText((await loadDocument(db(), contract.id)).doc)).toBe("A 1. BPayment\nNet 30 days.");
+  });
+});
+
+describe("compact", () => {
+  it("folds the log into the state row, keeps the content and empties the log", async () => {
+    const contract = await newContract();
+    await ensureSeeded(db(), { contractId: contract.id });
+    for (const word of ["one", "two", "three", "four"]) {
+      await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, ` ${word}`))]);
+    }
+    const before = ydocToHtml((await loadDocument(db(), contract.id)).doc);
+    const maxId = Math.max(...(await logOf(contract.id)).map((r) => r.id));
+
+    const result = await compact(db(), contract.id);
+    expect(result).toEqual({ merged: 4, lastUpdateId: maxId });
+    expect(await logOf(contract.id)).toEqual([]);
+    expect((await stateOf(contract.id))!.lastUpdateId).toBe(maxId);
+    expect(ydocToHtml((await loadDocument(db(), contract.id)).doc)).toBe(before);
+    expect(before).toContain("Net 30 days. one two three four");
+    expect(await compact(db(), contract.id)).toEqual({ merged: 0, lastUpdateId: maxId });
+  });
+
+  it("loses nothing appended while compactions run", async () => {
+    const contract = await newContract("<p>start</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    // Independent replicas, as several live editors would be.
+    const replicas = await Promise.all([0, 1, 2].map(async () => (await loadDocument(db(), contract.id)).doc));
+    const appends = replicas.flatMap((doc, r) =>
+      [0, 1, 2, 3].map(async (i) => {
+        const update = applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, ` r${r}i${i}`)!;
+        await appendUpdates(db(), contract.id, [update]);
+      }),
+    );
+    await Promise.all([...appends, compact(db(), contract.id), compact(db(), contract.id)]);
+    await compact(db(), contract.id);
+    const text = documentText((await loadDocument(db(), contract.id)).doc);
+    for (const r of [0, 1, 2]) for (const i of [0, 1, 2, 3]) expect(text).toContain(`r${r}i${i}`);
+    expect(await logOf(contract.id)).toEqual([]);
+  });
+
+  it("garbage-collects deleted text", async () => {
+    const contract = await newContract("<p>x</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const long = "deleted words ".repeat(500);
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 1, 1, long))]);
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 1, 1 + long.length, ""))]);
+    await compact(db(), contract.id);
+    const { state } = (await stateOf(contract.id))!;
+    expect(state.byteLength).toBeLessThan(long.length / 4);
+  });
+});
+
+describe("refreshDerivedContent", () => {
+  it("writes content and plain text only when they changed, bumps updatedAt and moves anchors after the edit", async () => {
+    const contract = await newContract("<p>Net 30 days.</p><p>Holdback 10%.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const start = contract.plainText.indexOf("Holdback");
+    const [note] = await db()
+      .insert(markups)
+      .values({ companyId: contract.companyId, contractId: contract.id, type: "comment", content: "Check", position: { paragraph: 1, start, end: start + 8 } })
+      .returning();
+    const { doc } = await loadDocument(db(), contract.id);
+    const unchanged = await refreshDerivedContent(db(), contract.id, doc);
+    expect(unchanged.changed).toBe(false);
+
+    applyTextEditToDoc(doc, 4, 6, "forty-five");
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, { now });
+    expect(refreshed).toMatchObject({ changed: true, plainText: "Net forty-five days.\nHoldback 10%.", anchorsMoved: 1 });
+    const row = await contractRow(contract.id);
+    expect(row).toMatchObject({ content: "<p>Net forty-five days.</p><p>Holdback 10%.</p>", plainText: refreshed.plainText, updatedAt: now });
+    const [moved] = await db().select().from(markups).where(eq(markups.id, note!.id));
+    const position = moved!.position as { start: number; end: number };
+    expect(refreshed.plainText.slice(position.start, position.end)).toBe("Holdback");
+  });
+
+  it("never writes an older text over a committed edit when the caller's copy is behind", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc: behind } = await loadDocument(db(), contract.id);
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 4, 6, "45"))]);
+    applyTextEditToDoc(behind, 0, 0, "Owner: ");
+    const refreshed = await refreshDerivedContent(db(), contract.id, behind);
+    expect(refreshed.plainText).toBe("Owner: Net 45 days.");
+  });
+});
+
+describe("commitDocumentEdit", () => {
+  it("appends the update in the transaction and publishes a decodable collab:update after commit", async () => {
+    const contract = await newContract();
+    await ensureSeeded(db(), { contractId: contract.id });
+    const bus = createLocalBus();
+    const events: DomainEvent[] = [];
+    bus.subscribe((e) => events.push(e));
+    const { doc } = await loadDocument(db(), contract.id);
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
+
+    const update = applyHtmlToDoc(doc, "<h2>1. Payment</h2><p>Net 45 days.</p>")!;
+    const edit = await db().transaction((tx) => commitDocumentEdit(tx, { companyId: contract.companyId, contractId: contract.id, update }));
+    expect(events).toEqual([]);
+    await edit.publish({ bus });
+
+    expect((await logOf(contract.id)).map((r) => r.id)).toEqual([edit.updateId]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: COLLAB_UPDATE_EVENT, companyId: contract.companyId, contractId: contract.id });
+    const parsed = parseCollabUpdateEvent(events[0]!)!;
+    Y.applyUpdate(replica, parsed.update);
+    expect(documentText(replica)).toBe("1. Payment\nNet 45 days.");
+    await bus.close();
+  });
+});

@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import * as Y from "yjs";
+import type { Db } from "../db/client";
+import { contracts, yjsDocuments, yjsUpdates } from "../db/schema";
+import { htmlToPlainText } from "../content/text";
+import { rebaseAnchors, textShift } from "../commands/documents/anchors";
+import { contractNotFound } from "../loaders/contract";
+import { seedDocFromHtml, ydocToHtml } from "./convert";
+
+/*
+ * Persistence of the live documents (DESIGN.md §4): a compacted state row per contract
+ * (yjs_documents) plus an append-only log of updates (yjs_updates). The realtime server appends
+ * every incoming update before relaying it; the API appends its own edits the same way. The log
+ * is the source of truth for recent edits; compaction folds it into the state row.
+ *
+ * Ids of the log come from a sequence, so they are unique but may COMMIT out of order (id 41 can
+ * become visible after id 42). Nothing here therefore treats ids as a cursor: loading applies
+ * every row still in the log, and compaction deletes exactly the rows it merged.
+ */
+
+export interface SeededDocument {
+  /** The whole Y.Doc state as one update (the yjs_documents row). */
+  state: Uint8Array;
+  /** The HTML and plain text derived from it (contracts.content and plainText). */
+  content: string;
+  plainText: string;
+}
+
+/** A Y.Doc built from HTML, with the content derived from it (the editor's normal form of that HTML). */
+export function seedFromHtml(html: string): SeededDocument {
+  const doc = new Y.Doc();
+  try {
+    seedDocFromHtml(doc, html);
+    const content = ydocToHtml(doc);
+    return { state: Y.encodeStateAsUpdate(doc), content, plainText: htmlToPlainText(content) };
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Inserts the state row of a new document (upload and demo seeding, in their transaction). */
+export async function insertDocumentState(tx: Db, contractId: string, state: Uint8Array): Promise<boolean> {
+  const rows = await tx.insert(yjsDocuments).values({ contractId, state, lastUpdateId: 0 }).onConflictDoNothing().returning({ contractId: yjsDocuments.contractId });
+  return rows.length > 0;
+}
+
+async function hasDocument(db: Db, contractId: string): Promise<boolean> {
+  const rows = await db.select({ contractId: yjsDocuments.contractId }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Makes sure the contract has a live document, building it from contracts.content the first time.
+ * Seeding happens once, on the server, under the contract's row lock: two callers racing here
+ * produce one state row, and clients never pass initial content (that would duplicate the text).
+ * At seeding, contracts.content/plainText take the editor's normal form of the same text (anchors
+ * follow if that moved the text); updatedAt is left alone, as nobody edited anything.
+ * Returns true when this call seeded the document. Throws 404 when the contract does not exist.
+ */
+export async function ensureSeeded(db: Db, where: { contractId: string }): Promise<boolean> {
+  if (await hasDocument(db, where.contractId)) return false;
+  return db.transaction(async (tx) => {
+    const [contract] = await tx
+      .select({ id: contracts.id, companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
+      .from(contracts)
+      .where(eq(contracts.id, where.contractId))
+      .for("update");
+    if (!contract) throw contractNotFound();
+    if (await hasDocument(tx, contract.id)) return false;
+    const seeded = seedFromHtml(contract.content);
+    await insertDocumentState(tx, contract.id, seeded.state);
+    if (seeded.content !== contract.content || seeded.plainText !== contract.plainText) {
+      await tx.update(contracts).set({ content: seeded.content, plainText: seeded.plainText }).where(eq(contracts.id, contract.id));
+      await rebaseAnchors(tx, { contractId: contract.id, companyId: contract.companyId }, textShift(contract.plainText, seeded.plainText));
+    }
+    return true;
+  });
+}
+
+export interface LoadedDocument {
+  doc: Y.Doc;
+  /** The highest log id applied (or merged into the state); informational, not a cursor (see above). */
+  lastUpdateId: number;
+}
+
+/**
+ * The document as stored: the state row plus every update still in the log. The log is read
+ * BEFORE the state row: a compaction in between moves rows from the log into the state, which the
+ * second read then sees (the other order could miss them). Applying an update twice is harmless.
+ * Call ensureSeeded first; without a state row the document holds only the log.
+ */
+export async function loadDocument(db: Db, contractId: string): Promise<LoadedDocument> {
+  const log = await db.select({ id: yjsUpdates.id, update: yjsUpdates.update }).from(yjsUpdates).where(eq(yjsUpdates.contractId, contractId)).orderBy(asc(yjsUpdates.id));
+  const [state] = await db.select({ state: yjsDocuments.state, lastUpdateId: yjsDocuments.lastUpdateId }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
+  const updates = [...(state ? [state.state] : []), ...log.map((row) => row.update)];
+  const doc = new Y.Doc();
+  if (updates.length > 0) Y.applyUpdate(doc, updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
+  const lastUpdateId = log.reduce((max, row) => Math.max(max, row.id), state?.lastUpdateId ?? 0);
+  return { doc, lastUpdateId };
+}
+
+/** Appends a batch of updates to the log in one INSERT; returns the highest new id (null: empty batch). */
+export async function appendUpdates(db: Db, contractId: string, updates: Uint8Array[]): Promise<number | null> {
+  if (updates.length === 0) return null;
+  const rows = await db
+    .insert(yjsUpdates)
+    .values(updates.map((update) => ({ contractId, update })))
+    .returning({ id: yjsUpdates.id });
+  return rows.reduce((max, row) => Math.max(max, row.id), 0);
+}
+
+/** Log rows merged per compaction transaction (bounds memory and the size of the DELETE). */
+export const COMPACT_BATCH = 2000;
+
+export interface CompactResult {
+  /** Log rows folded into the state row. */
+  merged: number;
+  lastUpdateId: number | null;
+}
+
+/**
+ * Folds the log into the state row: in one transaction with the state row locked (compactions of
+ * one document run one at a time), the state and the log rows present now are merged and exactly
+ * those rows are deleted; rows appended meanwhile stay for the next run, so appends never wait and
+ * never get lost. The merge goes through a Y.Doc rather than Y.mergeUpdates alone, so text deleted
+ * long ago is garbage-collected instead of being carried in the state forever.
+ */
+export async function compact(db: Db, contractId: string): Promise<CompactResult> {
+  const total: CompactResult = { merged: 0, lastUpdateId: null };
+  for (;;) {
+    const pass = await compactBatch(db, contractId);
+    total.merged += pass.merged;
+    total.lastUpdateId = pass.lastUpdateId;
+    if (pass.merged < COMPACT_BATCH) return total;
+  }
+}
+
+async function compactBatch(db: Db, contractId: string): Promise<CompactResult> {
+  return db.transaction(async (tx) => {
+    const [state] = await tx.select().from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId)).for("update");
+    if (!state) return { merged: 0, lastUpdateId: null };
+    const log = await tx
+      .select({ id: yjsUpdates.id, update: yjsUpdates.update })
+      .from(yjsUpdates)
+      .where(eq(yjsUpdates.contractId, contractId))
+      .orderBy(asc(yjsUpdates.id))
+      .limit(COMPACT_BATCH);
+    if (log.length === 0) return { merged: 0, lastUpdateId: state.lastUpdateId };
+
+    const doc = new Y.Doc();
+    let merged: Uint8Array;
+    try {
+      Y.applyUpdate(doc, Y.mergeUpdates([state.state, ...log.map((row) => row.update)]));
+      merged = Y.encodeStateAsUpdate(doc);
+    } finally {
+      doc.destroy();
+    }
+    const ids = log.map((row) => row.id);
+    const lastUpdateId = Math.max(state.lastUpdateId, ...ids);
+    await tx.update(yjsDocuments).set({ state: merged, lastUpdateId, updatedAt: new Date() }).where(eq(yjsDocuments.contractId, contractId));
+    await tx.delete(yjsUpdates).where(and(eq(yjsUpdates.contractId, contractId), inArray(yjsUpdates.id, ids)));
+    return { merged: log.length, lastUpdateId };
+  });
+}
+
+export interface DerivedContent {
+  /** False when contracts.content and plainText already matched the document. */
+  changed: boolean;
+  content: string;
+  plainText: string;
+  /** Pending changes and markups whose offsets were moved to follow the text. */
+  anchorsMoved: number;
+}
+
+/**
+ * Writes contracts.content (= ydocToHtml) and plainText, and bumps updatedAt, when they differ
+ * from what is stored; offsets of pending changes and markups follow the text as after any edit
+ * (commands/documents/anchors.ts). Under the contract's row lock, so REST commands (which hold it
+ * while they read the text) never see it half-way.
+ *
+ * The text is derived from the stored document merged with `doc`, not from `doc` alone: a caller
+ * whose copy is behind (an API edit still on its way over the bus) must not write an older text
+ * over a committed edit. Off the hot path: call it after a batch of updates, not per keystroke.
+ */
+export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.Doc, opts: { now?: Date } = {}): Promise<DerivedContent> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
+      .from(contracts)
+      .where(eq(contracts.id, contractId))
+      .for("update");
+    if (!row) throw contractNotFound();
+    const { doc: merged } = await loadDocument(tx, contractId);
+    let content: string;
+    try {
+      Y.applyUpdate(merged, Y.encodeStateAsUpdate(doc));
+      content = ydocToHtml(merged);
+    } finally {
+      merged.destroy();
+    }
+    const plainText = htmlToPlainText(content);
+    if (row.content === content && row.plainText === plainText) return { changed: false, content, plainText, anchorsMoved: 0 };
+    await tx
+      .update(contracts)
+      .set({ content, plainText, updatedAt: opts.now ?? new Date() })
+      .where(eq(contracts.id, contractId));
+    const anchorsMoved = await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText));
+    return { changed: true, content, plainText, anchorsMoved };
+  });
+}

@@ -1,0 +1,243 @@
+import { and, eq, sql } from "drizzle-orm";
+import type * as Y from "yjs";
+import { PUSH_EVENTS, formatChangePosition } from "@clausewise/shared";
+import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import type { AppDeps } from "../context";
+import type { Db } from "../db/client";
+import { contracts, documentChanges, users } from "../db/schema";
+import type { DomainEvent } from "../events/bus";
+import { notify } from "../commands/notifications/notify";
+import { contractMembersWith } from "../commands/notifications/recipients";
+import { captureUpdate } from "./convert";
+import { documentSegments } from "./text-edit";
+
+/*
+ * Suggestion mode on the server (DESIGN.md §3): a reviewer's edits live in the document as
+ * suggestionInsert / suggestionDelete marks; each changeId is one document_changes row (anchor
+ * {changeId, kind: "mark"}), kept in step with the marks by syncSuggestions, and decided by
+ * applying or dropping the marked text (decideMarkedChange).
+ */
+
+export const SUGGESTION_MARK_NAMES = { insert: SuggestionInsert.name, delete: SuggestionDelete.name } as const;
+export const WITHDRAWN_COMMENT = "Withdrawn by the reviewer";
+
+export interface MarkAnchor {
+  kind: "mark";
+  changeId: string;
+}
+
+export const isMarkAnchor = (anchor: unknown): anchor is MarkAnchor =>
+  typeof anchor === "object" && anchor !== null && (anchor as { kind?: unknown }).kind === "mark" && typeof (anchor as { changeId?: unknown }).changeId === "string";
+
+export interface Suggestion {
+  changeId: string;
+  kind: "insert" | "delete" | "replace";
+  /** The text marked for deletion. */
+  originalText: string;
+  /** The suggested text. */
+  newText: string;
+  /** Offsets in the accepted text (plain text without suggested insertions). */
+  start: number;
+  end: number;
+  authorId: string | null;
+  authorName: string | null;
+  createdAt: string | null;
+}
+
+interface DeltaOp {
+  insert?: unknown;
+  attributes?: Record<string, unknown>;
+}
+
+type MarkValue = { changeId?: unknown; authorId?: unknown; authorName?: unknown; createdAt?: unknown };
+
+/** The attributes of a mark on a run (y-prosemirror stores `name` or `name--hash`). */
+function markOn(attributes: Record<string, unknown> | undefined, name: string): MarkValue | null {
+  for (const [key, value] of Object.entries(attributes ?? {})) {
+    if (value != null && (key === name || key.startsWith(`${name}--`))) return typeof value === "object" ? (value as MarkValue) : {};
+  }
+  return null;
+}
+
+const str = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+
+/** One entry per changeId, in document order, with offsets in the accepted text. */
+export function collectSuggestions(doc: Y.Doc): Suggestion[] {
+  const byId = new Map<string, Suggestion & { hasInsert: boolean; hasDelete: boolean }>();
+  let removed = 0; // suggested-insertion characters before the current point
+  for (const segment of documentSegments(doc)) {
+    if (!segment.node) continue;
+    let plain = segment.start;
+    for (const op of segment.node.toDelta() as DeltaOp[]) {
+      if (typeof op.insert !== "string") continue;
+      const text = op.insert;
+      const inserted = markOn(op.attributes, SUGGESTION_MARK_NAMES.insert);
+      const deleted = inserted ? null : markOn(op.attributes, SUGGESTION_MARK_NAMES.delete);
+      const mark = inserted ?? deleted;
+      const accepted = plain - removed;
+      const changeId = mark ? str(mark.changeId) : null;
+      if (mark && changeId) {
+        let entry = byId.get(changeId);
+        if (!entry) {
+          entry = {
+            changeId,
+            kind: "insert",
+            originalText: "",
+            newText: "",
+            start: accepted,
+            end: accepted,
+            authorId: str(mark.authorId),
+            authorName: str(mark.authorName),
+            createdAt: str(mark.createdAt),
+            hasInsert: false,
+            hasDelete: false,
+          };
+          byId.set(changeId, entry);
+        }
+        if (inserted) {
+          entry.newText += text;
+          entry.hasInsert = true;
+          entry.start = Math.min(entry.start, accepted);
+          entry.end = Math.max(entry.end, accepted);
+        } else {
+          entry.originalText += text;
+          entry.hasDelete = true;
+          entry.start = Math.min(entry.start, accepted);
+          entry.end = Math.max(entry.end, accepted + text.length);
+        }
+      }
+      plain += text.length;
+      if (inserted) removed += text.length;
+    }
+  }
+  return [...byId.values()].map(({ hasInsert, hasDelete, ...entry }) => ({ ...entry, kind: hasInsert && hasDelete ? "replace" : hasDelete ? "delete" : "insert" }));
+}
+
+/**
+ * Accepts or rejects the suggestion `changeId` in the document: accepting removes the text marked
+ * for deletion and keeps the inserted text without its mark; rejecting removes the inserted text
+ * and unmarks the deleted text. Returns the update (null: the document holds no such marks).
+ */
+export function decideMarkedSuggestion(doc: Y.Doc, changeId: string, decision: "accept" | "reject"): Uint8Array | null {
+  const runs: { node: Y.XmlText; index: number; length: number; key: string; kind: "insert" | "delete" }[] = [];
+  for (const segment of documentSegments(doc)) {
+    if (!segment.node) continue;
+    let index = 0;
+    for (const op of segment.node.toDelta() as DeltaOp[]) {
+      const length = typeof op.insert === "string" ? op.insert.length : 1;
+      for (const [key, value] of Object.entries(op.attributes ?? {})) {
+        if (value == null || typeof value !== "object" || (value as MarkValue).changeId !== changeId) continue;
+        const kind = key === SUGGESTION_MARK_NAMES.insert || key.startsWith(`${SUGGESTION_MARK_NAMES.insert}--`) ? "insert" : key === SUGGESTION_MARK_NAMES.delete || key.startsWith(`${SUGGESTION_MARK_NAMES.delete}--`) ? "delete" : null;
+        if (kind) runs.push({ node: segment.node, index, length, key, kind });
+      }
+      index += length;
+    }
+  }
+  if (runs.length === 0) return null;
+  return captureUpdate(doc, () => {
+    // Back to front, so the indexes of the runs still to do stay valid.
+    for (const run of runs.reverse()) {
+      const removeText = (run.kind === "delete") === (decision === "accept");
+      if (removeText) run.node.delete(run.index, run.length);
+      else run.node.format(run.index, run.length, { [run.key]: null });
+    }
+  });
+}
+
+type AfterCommitTask = DomainEvent | { publish(deps: AppDeps): Promise<void> };
+
+export interface SuggestionSyncResult {
+  created: string[];
+  updated: string[];
+  withdrawn: string[];
+  /** Events and notifications to publish once the transaction committed. */
+  afterCommit: AfterCommitTask[];
+}
+
+/**
+ * Brings the contract's mark-backed changes in line with the document's suggestion marks: a row
+ * for each new changeId (pending; approvers notified), texts and positions updated for changed
+ * ones, and pending rows whose marks are gone closed as withdrawn. Decided rows are never reopened.
+ */
+export async function syncSuggestions(tx: Db, input: { companyId: string; contractId: string; doc: Y.Doc; now?: Date }): Promise<SuggestionSyncResult> {
+  const now = input.now ?? new Date();
+  const { companyId, contractId } = input;
+  const result: SuggestionSyncResult = { created: [], updated: [], withdrawn: [], afterCommit: [] };
+  const suggestions = collectSuggestions(input.doc);
+  const rows = await tx
+    .select()
+    .from(documentChanges)
+    .where(and(eq(documentChanges.contractId, contractId), eq(documentChanges.companyId, companyId), sql`${documentChanges.anchor}->>'kind' = 'mark'`));
+  const byChangeId = new Map(rows.filter((row) => isMarkAnchor(row.anchor)).map((row) => [(row.anchor as unknown as MarkAnchor).changeId, row]));
+  const seen = new Set<string>();
+  let contract: { id: string; companyId: string; title: string } | undefined;
+
+  for (const s of suggestions) {
+    seen.add(s.changeId);
+    const position = formatChangePosition({ start: s.start, end: s.kind === "insert" ? s.start : s.end });
+    const row = byChangeId.get(s.changeId);
+    if (row) {
+      if (row.status !== "pending") continue;
+      if (row.originalText === s.originalText && row.newText === s.newText && row.position === position && row.changeType === s.kind) continue;
+      await tx.update(documentChanges).set({ originalText: s.originalText, newText: s.newText, position, changeType: s.kind }).where(eq(documentChanges.id, row.id));
+      result.updated.push(row.id);
+      result.afterCommit.push({ type: PUSH_EVENTS.changeUpdated, companyId, contractId, payload: { contractId, id: row.id } });
+      continue;
+    }
+    // The author named in the mark counts only if they are a member of the company.
+    const [author] = s.authorId && /^[0-9a-f-]{36}$/i.test(s.authorId) ? await tx.select({ id: users.id }).from(users).where(and(eq(users.id, s.authorId), eq(users.companyId, companyId))) : [];
+    const [created] = await tx
+      .insert(documentChanges)
+      .values({
+        companyId,
+        contractId,
+        userId: author?.id ?? null,
+        changeType: s.kind,
+        originalText: s.originalText,
+        newText: s.newText,
+        position,
+        anchor: { kind: "mark", changeId: s.changeId } satisfies MarkAnchor,
+        status: "pending",
+        createdAt: now,
+      })
+      .returning();
+    result.created.push(created!.id);
+    result.afterCommit.push({ type: PUSH_EVENTS.changeNew, companyId, contractId, payload: { contractId, id: created!.id } });
+    contract ??= (await tx.select({ id: contracts.id, companyId: contracts.companyId, title: contracts.title }).from(contracts).where(eq(contracts.id, contractId)))[0];
+    if (contract) {
+      const deciders = await contractMembersWith(tx, contract, "decideChanges", [author?.id]);
+      const what = s.kind === "insert" ? `insert “${s.newText}”` : s.kind === "delete" ? `delete “${s.originalText}”` : `replace “${s.originalText}” with “${s.newText}”`;
+      const notifications = await notify(tx, {
+        companyId,
+        userIds: deciders,
+        type: "approval_required",
+        title: `Change awaiting approval on ${contract.title}`,
+        message: `${s.authorName ?? "A reviewer"} suggests to ${what.length > 300 ? `${what.slice(0, 297)}…` : what}.`,
+        actionUrl: `/contracts/${contractId}`,
+      });
+      result.afterCommit.push(notifications);
+    }
+  }
+
+  for (const [changeId, row] of byChangeId) {
+    if (seen.has(changeId) || row.status !== "pending") continue;
+    await tx
+      .update(documentChanges)
+      .set({ status: "rejected", decidedBy: row.userId, decidedAt: now, decisionComment: WITHDRAWN_COMMENT })
+      .where(eq(documentChanges.id, row.id));
+    result.withdrawn.push(row.id);
+    result.afterCommit.push({ type: PUSH_EVENTS.changeUpdated, companyId, contractId, payload: { contractId, id: row.id } });
+  }
+  return result;
+}
+
+/** syncSuggestions in its own transaction, for a contract known by id (the realtime server's call). */
+export async function syncContractSuggestions(db: Db, input: { contractId: string; doc: Y.Doc; now?: Date }): Promise<SuggestionSyncResult | null> {
+  return db.transaction(async (tx) => {
+    // The contract's row lock, as approvals and rejections take it: two syncs (two instances) or a
+    // sync and a decision never interleave, so a changeId never gets two rows.
+    const [contract] = await tx.select({ companyId: contracts.companyId }).from(contracts).where(eq(contracts.id, input.contractId)).for("update");
+    if (!contract) return null;
+    return syncSuggestions(tx, { companyId: contract.companyId, contractId: input.contractId, doc: input.doc, now: input.now });
+  });
+}

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notificationPreferences } from "../../db/schema";
+
+/** The column default of notification_preferences.timezone, used when a user has no row. */
+export const DEFAULT_TIME_ZONE = "America/Toronto";
+
+export interface WallTime {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    formatter(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock time at `date` in `timeZone`. */
+export function wallTime(date: Date, timeZone: string): WallTime {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    millisecond: date.getUTCMilliseconds(),
+  };
+}
+
+const asUtc = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
+
+/**
+ * The instant at which the clocks of `timeZone` show `wall`. Date.UTC normalises overflowing fields
+ * (day 32 → next month). Like Temporal's "compatible": a time repeated when clocks fall back is its
+ * first occurrence; a time skipped when they spring forward moves forward by the gap (02:30 → 03:30).
+ */
+export function fromWallTime(wall: WallTime, timeZone: string): Date {
+  const guess = asUtc(wall);
+  const offsetAt = (t: number) => asUtc(wallTime(new Date(t), timeZone)) - t;
+  const first = guess - offsetAt(guess);
+  const candidates = [...new Set([first, guess - offsetAt(first)])].sort((a, b) => a - b);
+  const exact = candidates.find((t) => asUtc(wallTime(new Date(t), timeZone)) === guess);
+  return new Date(exact ?? candidates[candidates.length - 1]!);
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date field of a form (validated by shared isDateInput): a calendar date means the end of that
+ * day where the user is (a deadline of "2026-12-04" lasts all of that Friday); a date-time is taken
+ * as written.
+ */
+export function parseDateInput(value: string, timeZone: string): Date {
+  const date = DATE_ONLY.exec(value);
+  if (!date) return new Date(value);
+  return fromWallTime({ year: Number(date[1]), month: Number(date[2]), day: Number(date[3]), hour: 23, minute: 59, second: 59, millisecond: 999 }, timeZone);
+}
+
+/** The user's time zone from their notification preferences (Settings), or the product default. */
+export async function userTimeZone(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ timezone: notificationPreferences.timezone })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  return row && isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE;
+}
+
+/** "December 7, 2026" where the user is: how messages and notifications name a deadline. */
+export function formatDay(date: Date, timeZone: string): string {
+  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "long", day: "numeric" });
+}

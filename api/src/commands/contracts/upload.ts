@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { REVIEW_BUSINESS_DAYS, type UploadContractFields } from "@clausewise/shared";
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../context";
+import type { UserRow } from "../../auth/sessions";
+import type { Db } from "../../db/client";
+import { insertDocumentState, seedFromHtml } from "../../collab/store";
+import { analyses, contractApprovalSteps, contractFiles, contracts, users } from "../../db/schema";
+import { extractInWorker, sanitizeHtml, type DocumentKind } from "../../documents";
+import { badRequest } from "../../http/errors";
+import { enqueue } from "../../jobs/queue";
+import type { ContractRow } from "../../loaders/contract";
+import { contractAbilities } from "../../policies";
+import { recordAudit } from "../audit";
+import { notify } from "../notifications/notify";
+import { publishContractUpdated } from "../workflow/run";
+import { approvalStepRows } from "../workflow/steps";
+import { formatDay, parseDateInput, userTimeZone } from "./dates";
+import { defaultReviewDeadline } from "./review-deadline";
+
+export interface UploadContractInput {
+  actor: UserRow;
+  fields: UploadContractFields;
+  /** Validated by validateUpload: the kind is what the bytes are. */
+  file: { name: string; bytes: Uint8Array; kind: DocumentKind; mimeType: string };
+}
+
+export interface UploadedContract {
+  contract: ContractRow;
+  hasOriginalFile: boolean;
+  warnings: string[];
+}
+
+export const ANALYSIS_JOB = "analysis.run";
+
+/** The deadlines the contract gets: given ones checked, a missing review deadline computed from the priority. */
+export function resolveDeadlines(fields: Pick<UploadContractFields, "priority" | "reviewDeadline" | "approvalDeadline">, now: Date, timeZone: string) {
+  const reviewDeadline = fields.reviewDeadline ? parseDateInput(fields.reviewDeadline, timeZone) : defaultReviewDeadline(fields.priority, now, timeZone);
+  if (fields.reviewDeadline && reviewDeadline <= now) throw badRequest("The review deadline must be in the future.", { reviewDeadline: "Must be in the future." });
+  const approvalDeadline = fields.approvalDeadline ? parseDateInput(fields.approvalDeadline, timeZone) : null;
+  if (approvalDeadline && approvalDeadline < reviewDeadline) {
+    const why = fields.reviewDeadline ? "" : `, ${REVIEW_BUSINESS_DAYS[fields.priority]} business days for ${fields.priority} priority`;
+    throw badRequest(`The approval deadline cannot be before the review deadline (${formatDay(reviewDeadline, timeZone)}${why}).`, {
+      approvalDeadline: "Must be on or after the review deadline.",
+    });
+  }
+  return { reviewDeadline, approvalDeadline };
+}
+
+/** The assigned reviewer must be an active member of the uploader's company who may comment on contracts. */
+async function assertReviewer(db: Db, companyId: string, reviewerId: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(and(eq(users.id, reviewerId), eq(users.companyId, companyId))).limit(1);
+  if (!user || !contractAbilities(user, { id: "", companyId }, null).comment) {
+    throw badRequest("The reviewer must be an active member of your company who can review contracts.", { reviewerId: "Not an active member who can review." });
+  }
+  return user;
+}
+
+/**
+ * The upload pipeline after validation (DESIGN.md §5): extract in a worker, seed the live document
+ * (DESIGN.md §4), then in ONE transaction the contract with the document's state row, its approval
+ * pipeline, the original bytes ONLY with storage consent, a queued analysis and its durable job, the
+ * notifications and the audit row; contract:updated after commit. Seeding here rather than on first
+ * open means contracts.content and plainText are derived from the Y.Doc from the first moment: the
+ * analysis quotes, and every offset ever handed out, are in the document's own coordinates.
+ *
+ * Privacy: without storage consent the bytes live only in this request's memory (and a copy in the
+ * extraction worker); nothing here logs them, their name or their text.
+ */
+export async function uploadContract(deps: AppDeps, input: UploadContractInput): Promise<UploadedContract> {
+  const { actor, fields, file } = input;
+  const now = deps.now();
+  const timeZone = await userTimeZone(deps.db, actor.id);
+  const { reviewDeadline, approvalDeadline } = resolveDeadlines(fields, now, timeZone);
+  const reviewer = fields.reviewerId ? await assertReviewer(deps.db, actor.companyId, fields.reviewerId) : null;
+
+  const extracted = await extractInWorker(file.kind, file.bytes);
+  const { state, content, plainText } = seedFromHtml(sanitizeHtml(extracted.html));
+  const storeOriginal = fields.storageConsent;
+
+  const { contract, notices } = await deps.db.transaction(async (tx) => {
+    const [contract] = await tx
+      .insert(contracts)
+      .values({
+        companyId: actor.companyId,
+        title: fields.title,
+        client: fields.client,
+        status: "under_review",
+        priority: fields.priority,
+        content,
+        plainText,
+        storageConsent: storeOriginal,
+        fileName: file.name,
+        mimeType: file.mimeType,
+        fileSize: file.bytes.byteLength,
+        reviewerId: reviewer?.id ?? null,
+        createdBy: actor.id,
+        reviewDeadline,
+        approvalDeadline,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const row = contract!;
+    await insertDocumentState(tx, row.id, state);
+    await tx.insert(contractApprovalSteps).values(approvalStepRows(row));
+    if (storeOriginal) {
+      await tx.insert(contractFiles).values({
+        contractId: row.id,
+        companyId: row.companyId,
+        bytes: file.bytes,
+        sha256: createHash("sha256").update(file.bytes).digest("hex"),
+        createdAt: now,
+      });
+    }
+    // The engine is a later piece of work: the analysis waits, queued, for its worker.
+    await tx.insert(analyses).values({ companyId: row.companyId, contractId: row.id, status: "queued", createdAt: now, updatedAt: now });
+    await enqueue(tx, ANALYSIS_JOB, { contractId: row.id }, { dedupeKey: `analysis:${row.id}` });
+
+    const actionUrl = `/contracts/${row.id}`;
+    const notices = [];
+    if (reviewer && reviewer.id !== actor.id) {
+      notices.push(
+        await notify(tx, {
+          companyId: row.companyId,
+          userIds: [reviewer.id],
+          type: "contract_assigned",
+          title: "Contract assigned",
+          message: `You are the reviewer of "${row.title}". Review deadline: ${formatDay(reviewDeadline, timeZone)}.`,
+          actionUrl,
+        }),
+      );
+    }
+    notices.push(
+      await notify(tx, {
+        companyId: row.companyId,
+        userIds: [actor.id],
+        type: "other",
+        title: "Contract uploaded",
+        message: `"${row.title}" has been uploaded and is being analyzed.`,
+        actionUrl,
+      }),
+    );
+    await recordAudit(tx, {
+      companyId: row.companyId,
+      userId: actor.id,
+      action: "contract.upload",
+      entityType: "contract",
+      entityId: row.id,
+      now,
+      data: {
+        kind: file.kind,
+        fileSize: file.bytes.byteLength,
+        // What the uploader agreed to, on the record: processing (required) and storage of the original.
+        processingConsent: true,
+        storageConsent: storeOriginal,
+        priority: fields.priority,
+        reviewerId: reviewer?.id ?? null,
+        reviewDeadline: reviewDeadline.toISOString(),
+        approvalDeadline: approvalDeadline?.toISOString() ?? null,
+        reviewDeadlineComputed: !fields.reviewDeadline,
+      },
+    });
+    return { contract: row, notices };
+  });
+
+  for (const notice of notices) await notice.publish(deps);
+  await publishContractUpdated(deps, contract);
+  deps.logger.info({ contractId: contract.id, kind: file.kind, bytes: file.bytes.byteLength, stored: storeOriginal }, "contract uploaded");
+  return { contract, hasOriginalFile: storeOriginal, warnings: extracted.warnings };
+}

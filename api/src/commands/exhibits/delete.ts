@@ -1,0 +1,30 @@
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../context";
+import type { UserRow } from "../../auth/sessions";
+import { exhibits } from "../../db/schema";
+import { recordAudit } from "../audit";
+import { publishExhibitUpdated } from "./events";
+import { exhibitNotFound } from "./load";
+
+/** Deletes an exhibit and its file (the file row cascades); the audit keeps what it was. */
+export async function deleteExhibit(deps: AppDeps, input: { actor: UserRow; exhibitId: string }): Promise<void> {
+  const now = deps.now();
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(exhibits)
+      .where(and(eq(exhibits.id, input.exhibitId), eq(exhibits.companyId, input.actor.companyId)))
+      .returning();
+    if (!row) throw exhibitNotFound();
+    await recordAudit(tx, {
+      companyId: row.companyId,
+      userId: input.actor.id,
+      action: "exhibit.delete",
+      entityType: "exhibit",
+      entityId: row.id,
+      now,
+      data: { contractId: row.contractId, title: row.title, exhibitNumber: row.exhibitNumber, status: row.status, fileName: row.fileName, fileSize: row.fileSize },
+    });
+    return row;
+  });
+  await publishExhibitUpdated(deps, removed);
+}

@@ -1,0 +1,27 @@
+import type { Config } from "./env";
+import type { Database, Db } from "./db/client";
+import type { EventBus } from "./events/bus";
+import type { Mailer } from "./email/mailer";
+import type { Logger } from "./logger";
+import type { AuthState } from "./auth/sessions";
+
+/** Everything a request or a job needs from the outside world; built once per process (or per test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  bus: EventBus;
+  /** The clock; tests replace it to move time. */
+  now: () => Date;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    logger: Logger;
+    auth: AuthState | null;
+  };
+};

@@ -1,0 +1,12 @@
+import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType() {
+    return "bytea";
+  },
+});
+
+export const id = () => uuid("id").primaryKey().defaultRandom();
+export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+export const createdAt = () => tstz("created_at").notNull().defaultNow();
+export const updatedAt = () => tstz("updated_at").notNull().defaultNow();

@@ -1,0 +1,27 @@
+import { boolean, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, tstz, updatedAt } from "./columns";
+
+export const companies = pgTable("companies", {
+  id: id(),
+  name: text("name").notNull(),
+  industry: text("industry"),
+  companySize: text("company_size"),
+  address: text("address"),
+  website: text("website"),
+  subscriptionPlan: text("subscription_plan").notNull().default("starter"),
+  accountStatus: text("account_status").notNull().default("active"),
+  suspendedReason: text("suspended_reason"),
+  paymentOverdueDays: integer("payment_overdue_days").notNull().default(0),
+  lastPaymentDate: tstz("last_payment_date"),
+  nextPaymentDue: tstz("next_payment_due"),
+  adminNotes: text("admin_notes"),
+  stripeCustomerId: text("stripe_customer_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companySettings = pgTable("company_settings", {
+  companyId: uuid("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  aiReviewEnabled: boolean("ai_review_enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});

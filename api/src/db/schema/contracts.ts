@@ -1,0 +1,152 @@
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { users } from "./users";
+import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
+
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    client: text("client"),
+    status: text("status").notNull().default("under_review"),
+    priority: text("priority").notNull().default("medium"),
+    contractType: text("contract_type"),
+    version: integer("version").notNull().default(1),
+    /** HTML derived from the live document (DESIGN.md §4). */
+    content: text("content").notNull().default(""),
+    plainText: text("plain_text").notNull().default(""),
+    storageConsent: boolean("storage_consent").notNull().default(false),
+    fileName: text("file_name"),
+    mimeType: text("mime_type"),
+    fileSize: integer("file_size"),
+    reviewerId: uuid("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    reviewDeadline: tstz("review_deadline"),
+    approvalDeadline: tstz("approval_deadline"),
+    submittedAt: tstz("submitted_at"),
+    completedAt: tstz("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contracts_company_updated_idx").on(t.companyId, t.updatedAt), index("contracts_company_status_idx").on(t.companyId, t.status)],
+);
+
+/** Original upload bytes; a row exists only when the uploader gave storage consent. */
+export const contractFiles = pgTable("contract_files", {
+  contractId: uuid("contract_id").primaryKey().references(() => contracts.id, { onDelete: "cascade" }),
+  companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  bytes: bytea("bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: createdAt(),
+});
+
+export const contractApprovalSteps = pgTable(
+  "contract_approval_steps",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    /** legal, finance, final */
+    stage: text("stage").notNull(),
+    position: integer("position").notNull(),
+    /** waiting, pending, approved, rejected */
+    status: text("status").notNull().default("waiting"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: tstz("decided_at"),
+    comment: text("comment"),
+  },
+  (t) => [uniqueIndex("approval_steps_contract_stage_key").on(t.contractId, t.stage)],
+);
+
+export const contractAccess = pgTable(
+  "contract_access",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    accessLevel: text("access_level").notNull().default("read"),
+    grantedBy: uuid("granted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("contract_access_contract_user_key").on(t.contractId, t.userId), index("contract_access_company_idx").on(t.companyId)],
+);
+
+export const markups = pgTable(
+  "markups",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    content: text("content").notNull(),
+    /** {paragraph, start?, end?, anchor?}: anchor holds Yjs relative positions. */
+    position: jsonb("position").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("markups_contract_idx").on(t.contractId, t.createdAt)],
+);
+
+export const documentChanges = pgTable(
+  "document_changes",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    changeType: text("change_type").notNull(),
+    originalText: text("original_text").notNull().default(""),
+    newText: text("new_text").notNull().default(""),
+    /** JSON string {start, end}, as the spec's API carries it. */
+    position: text("position").notNull(),
+    /** Yjs relative positions that keep the change on its words while others type. */
+    anchor: jsonb("anchor").$type<Record<string, unknown>>(),
+    reviewerComment: text("reviewer_comment"),
+    status: text("status").notNull().default("pending"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: tstz("decided_at"),
+    decisionComment: text("decision_comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_changes_contract_idx").on(t.contractId, t.status)],
+);
+
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    versionNumber: text("version_number").notNull(),
+    isActive: text("is_active").notNull().default("true"),
+    content: text("content").notNull(),
+    ydocState: bytea("ydoc_state"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_versions_contract_idx").on(t.contractId, t.createdAt)],
+);
+
+/** Append-only log of Yjs updates, written before an update is relayed (DESIGN.md §4). */
+export const yjsUpdates = pgTable(
+  "yjs_updates",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    update: bytea("update").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("yjs_updates_contract_idx").on(t.contractId, t.id)],
+);
+
+/** Compacted Yjs state; the log entries up to lastUpdateId are merged into it. */
+export const yjsDocuments = pgTable("yjs_documents", {
+  contractId: uuid("contract_id").primaryKey().references(() => contracts.id, { onDelete: "cascade" }),
+  state: bytea("state").notNull(),
+  lastUpdateId: bigint("last_update_id", { mode: "number" }).notNull().default(0),
+  seededAt: tstz("seeded_at").notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,38 @@
+import { AppError } from "../http/errors";
+
+/** User-facing texts of the upload pipeline (spec §5 for the first two, the rest ours). */
+export const UPLOAD_MESSAGES = {
+  invalidType: "Invalid file type - Please select a PDF, Word document, or text file.",
+  tooLarge: "File too large - Please select a file smaller than 10MB.",
+  empty: "The file is empty - Please select a file that contains your contract.",
+  noText: "This document contains no text to review.",
+  archiveTooLarge: "This Word document is too large when unpacked. It may be damaged or built to exhaust the server.",
+  archiveUnsafePaths: "This Word document contains invalid file paths and was rejected.",
+  archiveDamaged: "This Word document could not be read. It may be damaged.",
+  wordPassword: "This Word document is password-protected. Remove the password and upload it again.",
+  docDamaged: "This Word 97-2003 document could not be read. It may be damaged; try saving it as .docx.",
+  pdfPassword: "This PDF is password-protected. Remove the password and upload it again.",
+  pdfDamaged: "This PDF could not be read. It may be damaged.",
+  pdfTooManyPages: "This PDF has too many pages to review. Split it into smaller files and upload them separately.",
+  noTextLayer:
+    "This PDF has no text layer (it looks like a scanned image). Text recognition for scanned documents is not available yet.",
+  timeout: "This document took too long to read.",
+  tooComplex: "This document is too complex to read. Try saving it again or splitting it into smaller files.",
+} as const;
+
+export const invalidFileType = () => new AppError("unsupported_media_type", UPLOAD_MESSAGES.invalidType);
+export const fileTooLarge = () => new AppError("payload_too_large", UPLOAD_MESSAGES.tooLarge);
+export const unreadable = (message: string) => new AppError("validation_failed", message);
+
+/**
+ * A PDF without a text layer. Its own class so that a later OCR step can catch exactly this case
+ * (`error instanceof NoTextLayerError`) and recognise the pages instead of failing the upload.
+ */
+export class NoTextLayerError extends AppError {
+  readonly reason = "no_text_layer";
+
+  constructor() {
+    super("validation_failed", UPLOAD_MESSAGES.noTextLayer);
+    this.name = "NoTextLayerError";
+  }
+}

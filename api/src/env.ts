@@ -1,0 +1,116 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** Relative paths in the environment are relative to the repository root, whichever package runs. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const fromRoot = (p: string) => (p === "memory://" ? p : path.resolve(REPO_ROOT, p));
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  SEED_DEMO: bool(true),
+  WEB_DIST: optionalString,
+  ALLOWED_ORIGINS: list,
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("ClauseWise <no-reply@clausewise.local>"),
+  SUPPORT_EMAIL: z.string().default("support@clausewise.local"),
+  PLATFORM_ADMIN_EMAILS: list,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_BASE: optionalString,
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Public origin used in e-mail links; defaults to http://localhost:PORT. */
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  webDist: string | undefined;
+  /** Origins besides the request's own host that may send cookie-authenticated requests. */
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  platformAdminEmails: string[];
+  openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+}
+
+export function parseEnv(raw: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir: fromRoot(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST ? fromRoot(e.WEB_DIST) : undefined,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    platformAdminEmails: e.PLATFORM_ADMIN_EMAILS,
+    openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.AI_MODEL } : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiBase: e.STRIPE_API_BASE }
+      : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+  };
+}
+
+/** The process environment, parsed once. The only reader of process.env in this package. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return parseEnv({ ...process.env, ...overrides });
+}

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/app";
+import { createJobRunner, enqueue, retryDelayMs, type JobRow } from "./queue";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const jobById = async (id: string) => (await t.deps.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+describe("job queue", () => {
+  it("runs a due job once and marks it done", async () => {
+    const seen: JobRow[] = [];
+    const type = `test.ok.${Math.random()}`;
+    const job = await enqueue(t.deps.db, type, { contractId: "abc" });
+    const runner = createJobRunner({ db: t.deps.db, logger: t.deps.logger, handlers: { [type]: async (j) => void seen.push(j) } });
+    expect(await runner.drain()).toBe(1);
+    expect(await runner.drain()).toBe(0);
+    expect(seen.map((j) => j.payload)).toEqual([{ contractId: "abc" }]);
+    expect((await jobById(job!.id)).status).toBe("done");
+  });
+
+  it("does not run a job before its time", async () => {
+    const type = `test.later.${Math.random()}`;
+    await enqueue(t.deps.db, type, {}, { runAt: new Date(Date.now() + 60_000) });
+    const runner = createJobRunner({ db: t.deps.db, logger: t.deps.logger, handlers: { [type]: async () => {} } });
+    expect(await runner.drain()).toBe(0);
+  });
+
+  it("retries with backoff, then fails for good after maxAttempts", async () => {
+    const type = `test.fail.${Math.random()}`;
+    let clock = Date.now();
+    const job = await enqueue(t.deps.db, type, {}, { maxAttempts: 2 });
+    const runner = createJobRunner({
+      db: t.deps.db,
+      logger: t.deps.logger,
+      now: () => new Date(clock),
+      handlers: {
+        [type]: async () => {
+          throw new Error("engine exploded");
+        },
+      },
+    });
+    expect(await runner.drain()).toBe(1);
+    let row = await jobById(job!.id);
+    expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "engine exploded" });
+    expect(await runner.drain()).toBe(0); // backing off
+    clock += retryDelayMs(1) + 1;
+    expect(await runner.drain()).toBe(1);
+    row = await jobById(job!.id);
+    expect(row).toMatchObject({ status: "failed", attempts: 2 });
+  });
+
+  it("picks up a job whose process died while running it", async () => {
+    const type = `test.crash.${Math.random()}`;
+    const job = await enqueue(t.deps.db, type, {});
+    // Simulate a process that claimed the job and died: running, locked ten minutes ago.
+    await t.deps.db.update(jobs).set({ status: "running", lockedAt: new Date(Date.now() - 10 * 60_000), lockedBy: "dead", attempts: 1 }).where(eq(jobs.id, job!.id));
+    const ran: string[] = [];
+    const runner = createJobRunner({ db: t.deps.db, logger: t.deps.logger, handlers: { [type]: async (j) => void ran.push(j.id) } });
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual([job!.id]);
+    expect((await jobById(job!.id)).status).toBe("done");
+  });
+
+  it("keeps one queued job per dedupe key", async () => {
+    const a = await enqueue(t.deps.db, "test.dedupe", {}, { dedupeKey: "analysis:1" });
+    const b = await enqueue(t.deps.db, "test.dedupe", {}, { dedupeKey: "analysis:1" });
+    expect(b!.id).toBe(a!.id);
+  });
+});

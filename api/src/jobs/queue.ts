@@ -1,0 +1,151 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lte, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { jobs } from "../db/schema";
+import type { Logger } from "../logger";
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one queued or running job per key (e.g. "analysis:<contractId>"). */
+  dedupeKey?: string;
+}
+
+/** Adds a job; call it inside the command's transaction so the job exists exactly when the data does. */
+export async function enqueue(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobRow | null> {
+  if (options.dedupeKey) {
+    const existing = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.dedupeKey, options.dedupeKey), inArray(jobs.status, ["queued", "running"])))
+      .limit(1);
+    if (existing[0]) return existing[0];
+  }
+  const [row] = await db
+    .insert(jobs)
+    .values({ type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 3, dedupeKey: options.dedupeKey ?? null })
+    .returning();
+  return row ?? null;
+}
+
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export interface JobRunnerOptions {
+  db: Db;
+  logger: Logger;
+  handlers: Record<string, JobHandler>;
+  now?: () => Date;
+  pollMs?: number;
+  /** A running job whose lock is older than this is taken to have died with its process. */
+  lockTimeoutMs?: number;
+}
+
+export interface JobRunner {
+  /** Claims and runs due jobs until none is left; returns how many ran. */
+  drain(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Exponential backoff between attempts: 5 s, 25 s, 125 s … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 5 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Polls the jobs table. Claiming uses `FOR UPDATE SKIP LOCKED`, so several processes can share the
+ * queue; a job that was running when its process died is picked up again after lockTimeoutMs.
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const workerId = randomUUID();
+  const now = options.now ?? (() => new Date());
+  const pollMs = options.pollMs ?? 1_000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 5 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  async function claim(): Promise<JobRow | undefined> {
+    const at = now();
+    const stale = new Date(at.getTime() - lockTimeoutMs);
+    return options.db.transaction(async (tx) => {
+      const [candidate] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.type, Object.keys(options.handlers)),
+            or(and(eq(jobs.status, "queued"), lte(jobs.runAt, at)), and(eq(jobs.status, "running"), lt(jobs.lockedAt, stale))),
+          ),
+        )
+        .orderBy(asc(jobs.runAt))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!candidate) return undefined;
+      const [row] = await tx
+        .update(jobs)
+        .set({ status: "running", lockedAt: at, lockedBy: workerId, attempts: sql`${jobs.attempts} + 1`, updatedAt: at })
+        .where(eq(jobs.id, candidate.id))
+        .returning();
+      return row;
+    });
+  }
+
+  async function runOne(job: JobRow): Promise<void> {
+    const handler = options.handlers[job.type];
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(job);
+      await options.db.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: now() }).where(eq(jobs.id, job.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const failed = job.attempts >= job.maxAttempts;
+      options.logger.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: reason }, failed ? "job failed for good" : "job failed; will retry");
+      await options.db
+        .update(jobs)
+        .set({
+          status: failed ? "failed" : "queued",
+          runAt: new Date(now().getTime() + retryDelayMs(job.attempts)),
+          lockedAt: null,
+          lockedBy: null,
+          lastError: reason.slice(0, 2000),
+          updatedAt: now(),
+        })
+        .where(eq(jobs.id, job.id));
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let count = 0;
+    for (;;) {
+      if (stopped) return count;
+      const job = await claim();
+      if (!job) return count;
+      await runOne(job);
+      count++;
+    }
+  }
+
+  const tick = () => {
+    running = drain()
+      .catch((error: unknown) => options.logger.error({ err: error }, "job runner tick failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+
+  return {
+    drain,
+    start() {
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { CHANGE_STATUSES, CHANGE_TYPES, type DocumentChange } from "@clausewise/shared";
+import type { ChangeRow } from "../commands/changes/load";
+import type { Author } from "./markup";
+import { authorName } from "./reviewer";
+
+export function presentChange(row: ChangeRow, author: Author): DocumentChange {
+  return {
+    id: row.id,
+    contractId: row.contractId,
+    changeType: CHANGE_TYPES.find((t) => t === row.changeType) ?? "replace",
+    originalText: row.originalText,
+    newText: row.newText,
+    position: row.position,
+    reviewerComment: row.reviewerComment,
+    status: CHANGE_STATUSES.find((s) => s === row.status) ?? "pending",
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    authorName: authorName(author),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    decidedBy: row.decidedBy,
+    decisionComment: row.decisionComment,
+  };
+}

@@ -1,0 +1,75 @@
+import { Hono, type Context } from "hono";
+import { loginRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../auth/cookies";
+import { loadAuthConfig } from "../auth/demo";
+import { safeNextPath } from "../auth/redirect";
+import { clientIp, userAgent } from "../auth/request";
+import { login } from "../commands/auth/login";
+import { logout } from "../commands/auth/logout";
+import { resendVerification } from "../commands/auth/resend-verification";
+import { signup } from "../commands/auth/signup";
+import { verifyEmail } from "../commands/auth/verify-email";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../http/middleware";
+import { jsonBody } from "../http/validate";
+import { presentCurrentUser, presentVerifiedUser } from "../presenters/user";
+
+function sessionMeta(c: Context<AppEnv>) {
+  return { ip: clientIp(c, c.get("deps").config), userAgent: userAgent(c), previousSessionToken: readSessionCookie(c) };
+}
+
+async function endSession(c: Context<AppEnv>): Promise<void> {
+  await logout(c.get("deps"), { sessionToken: readSessionCookie(c), auth: c.get("auth") });
+  clearSessionCookie(c);
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/auth/signup", async (c) => {
+    const input = await jsonBody(c, signupRequest);
+    const deps = c.get("deps");
+    const result = await signup(deps, input, sessionMeta(c));
+    setSessionCookie(c, result.sessionToken);
+    return c.json({ user: presentCurrentUser(result.user, result.company, deps.config) }, 201);
+  })
+  .post("/auth/login", async (c) => {
+    const input = await jsonBody(c, loginRequest);
+    const deps = c.get("deps");
+    const result = await login(deps, input, sessionMeta(c));
+    setSessionCookie(c, result.sessionToken);
+    const user = presentCurrentUser(result.user, result.company, deps.config);
+    return c.json(result.pendingSecondFactor ? { user, secondFactorRequired: true } : { user });
+  })
+  .post("/auth/logout", async (c) => {
+    await endSession(c);
+    return c.body(null, 204);
+  })
+  .get("/auth/user", (c) => {
+    const auth = requireAuth(c);
+    return c.json(presentCurrentUser(auth.user, auth.company, c.get("deps").config));
+  })
+  .get("/auth/verification-status", (c) => {
+    const { user } = requireAuth(c);
+    return c.json({ emailVerified: user.emailVerifiedAt !== null, email: user.email });
+  })
+  .post("/auth/resend-verification", async (c) => {
+    const { user } = requireAuth(c);
+    await resendVerification(c.get("deps"), user);
+    return c.json({ success: true });
+  })
+  .post("/auth/verify-email", async (c) => {
+    const input = await jsonBody(c, verifyEmailRequest);
+    const user = await verifyEmail(c.get("deps"), input);
+    return c.json({ success: true, user: presentVerifiedUser(user) });
+  })
+  .get("/auth/config", async (c) => c.json(await loadAuthConfig(c.get("deps"))))
+  // The landing page's Sign In button and the 401 handler land here. Always the sign-in page (which
+  // forwards a signed-in user): deciding here could loop with a page that keeps answering 401.
+  // OIDC, when configured, will start from here; until it is built this is the password page too.
+  .get("/login", (c) => {
+    const next = safeNextPath(c.req.query("next"));
+    return c.redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login", 302);
+  })
+  .get("/logout", async (c) => {
+    await endSession(c);
+    return c.redirect("/", 302);
+  });

@@ -1,0 +1,58 @@
+import { Hono, type Context } from "hono";
+import { createChangeRequest, rejectChangeRequest, type ContractAbilities } from "@clausewise/shared";
+import { approveChange } from "../commands/changes/approve";
+import { listChanges } from "../commands/changes/list";
+import { getChangeForUser } from "../commands/changes/load";
+import { proposeChange } from "../commands/changes/propose";
+import { rejectChange } from "../commands/changes/reject";
+import { loadAuthor } from "../commands/documents/context";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../http/middleware";
+import { jsonBody, pathId } from "../http/validate";
+import { authorize, contractAbilities } from "../policies";
+import { presentChange } from "../presenters/change";
+import { loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+
+function decideDeniedMessage(abilities: ContractAbilities): string {
+  return abilities.suggest ? "Reviewers propose changes; only an approver or admin can approve or reject them." : READ_ONLY_MESSAGE;
+}
+
+/** The change named by the path and its contract; 404 unless in the caller's company, 403 unless they may decide it. */
+async function loadDecidableChange(c: Context<AppEnv>) {
+  const { user } = requireAuth(c);
+  const id = pathId(c);
+  const loaded = await getChangeForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
+  const abilities = contractAbilities(user, loaded.contract, loaded.grant);
+  authorize(abilities.read, "You do not have access to this contract.");
+  authorize(abilities.decideChanges, decideDeniedMessage(abilities));
+  return { user, ...loaded };
+}
+
+export const changeRoutes = new Hono<AppEnv>()
+  .get("/contracts/:id/changes", async (c) => {
+    const { contract } = await loadReadableContract(c);
+    const rows = await listChanges(c.get("deps").db, contract);
+    return c.json(rows.map((row) => presentChange(row.change, row.author)));
+  })
+  .post("/contracts/:id/changes", async (c) => {
+    requireAuth(c);
+    const request = await jsonBody(c, createChangeRequest);
+    const { user, contract, abilities } = await loadReadableContract(c);
+    authorize(abilities.suggest, READ_ONLY_MESSAGE);
+    const change = await proposeChange({ deps: c.get("deps"), actor: user }, { contract, request });
+    return c.json(presentChange(change, user), 201);
+  })
+  .post("/document-changes/:id/approve", async (c) => {
+    const { user, contract, change } = await loadDecidableChange(c);
+    const deps = c.get("deps");
+    const approved = await approveChange({ deps, actor: user }, { contract, change });
+    return c.json(presentChange(approved, await loadAuthor(deps.db, approved.userId)));
+  })
+  .post("/document-changes/:id/reject", async (c) => {
+    requireAuth(c);
+    const request = await jsonBody(c, rejectChangeRequest);
+    const { user, contract, change } = await loadDecidableChange(c);
+    const deps = c.get("deps");
+    const rejected = await rejectChange({ deps, actor: user }, { contract, change, request });
+    return c.json(presentChange(rejected, await loadAuthor(deps.db, rejected.userId)));
+  });

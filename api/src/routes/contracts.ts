@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { contractListQuery } from "@clausewise/shared";
+import type { AppEnv } from "../context";
+import { htmlToBlocks } from "../content/text";
+import { requireAuth } from "../http/middleware";
+import { pathId, queryParams } from "../http/validate";
+import { getContractForUser, listContractsInCompany } from "../loaders/contract";
+import { authorize, contractAbilities } from "../policies";
+import { presentContractDetail, presentContractSummary } from "../presenters/contract";
+
+export const contractRoutes = new Hono<AppEnv>()
+  .get("/contracts", async (c) => {
+    const { user } = requireAuth(c);
+    const query = queryParams(c, contractListQuery);
+    const rows = await listContractsInCompany(c.get("deps").db, { companyId: user.companyId, search: query.search, status: query.status });
+    return c.json(rows.map(presentContractSummary));
+  })
+  .get("/contracts/:id", async (c) => {
+    const { user } = requireAuth(c);
+    const id = pathId(c);
+    const { contract, grant, hasOriginalFile } = await getContractForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
+    const abilities = contractAbilities(user, contract, grant);
+    authorize(abilities.read, "You do not have access to this contract.");
+    return c.json(presentContractDetail(contract, { abilities, hasOriginalFile }));
+  })
+  .get("/contracts/:id/text", async (c) => {
+    const { user } = requireAuth(c);
+    const { contract, grant } = await getContractForUser(c.get("deps").db, { id: pathId(c), companyId: user.companyId, userId: user.id });
+    authorize(contractAbilities(user, contract, grant).read, "You do not have access to this contract.");
+    return c.json({ contractId: contract.id, length: contract.plainText.length, blocks: htmlToBlocks(contract.content) });
+  });

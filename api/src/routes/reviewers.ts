@@ -1,0 +1,11 @@
+import { Hono } from "hono";
+import { listContractReviewers } from "../commands/documents/reviewers";
+import type { AppEnv } from "../context";
+import { presentReviewer } from "../presenters/reviewer";
+import { loadReadableContract } from "./document";
+
+export const reviewerRoutes = new Hono<AppEnv>().get("/contracts/:id/reviewers", async (c) => {
+  const { contract } = await loadReadableContract(c);
+  const rows = await listContractReviewers(c.get("deps").db, contract);
+  return c.json(rows.map(presentReviewer));
+});

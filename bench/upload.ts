@@ -1,0 +1,67 @@
+/**
+ * Upload + extraction time through the real API (multipart POST /api/contracts on a real server
+ * over PGlite, or PostgreSQL with DATABASE_URL): a 1 MB PDF, a 10 MB PDF and a 1 MB DOCX.
+ * Prints figures; asserts nothing. Run: npx -y pnpm@10 bench:upload
+ */
+import { createTestApp } from "../api/src/test/app";
+import { createTeam } from "../api/src/test/factories";
+import { makeDocx, makeLargePdf } from "../api/src/test/fixtures";
+
+const RUNS = 5;
+
+const CLAUSE =
+  "The Contractor shall perform the Work in accordance with the Contract Documents, Applicable Laws and Good Industry Practice, " +
+  "and shall be responsible for all means, methods, sequences and procedures of construction, including site safety.";
+
+/** Text-only DOCX compresses about 10:1, so 1 MB is a very long document (tens of thousands of paragraphs). */
+async function makeDocxOfSize(targetBytes: number): Promise<{ bytes: Buffer; paragraphs: number }> {
+  let paragraphs = 2000;
+  for (;;) {
+    const blocks = Array.from({ length: paragraphs }, (_, i) => (i % 25 === 0 ? { heading: `${i / 25 + 1}. Article ${i / 25 + 1}` } : `${i}. ${CLAUSE} Reference ${Math.random().toString(36).slice(2)}.`));
+    const docx = await makeDocx(blocks);
+    if (docx.length >= targetBytes) return { bytes: docx, paragraphs };
+    paragraphs = Math.ceil(paragraphs * (targetBytes / docx.length) * 1.05);
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const t = await createTestApp();
+try {
+  const team = await createTeam(t.deps.db);
+  const admin = t.client();
+  admin.useSession(team.admin.token);
+
+  const docx = await makeDocxOfSize(1024 * 1024);
+  const files: { label: string; name: string; bytes: Buffer; what: string }[] = [
+    { label: "PDF 1 MB", name: "bench-1mb.pdf", bytes: await makeLargePdf(1024 * 1024, { textPages: 60 }), what: "60 text pages + attachment" },
+    { label: "PDF 10 MB", name: "bench-10mb.pdf", bytes: await makeLargePdf(10 * 1024 * 1024 - 64 * 1024, { textPages: 300 }), what: "300 text pages + attachment" },
+    { label: "DOCX 1 MB", name: "bench-1mb.docx", bytes: docx.bytes, what: `${docx.paragraphs} paragraphs of text` },
+  ];
+
+  console.log(`upload + extraction, ${RUNS} runs each, database: ${t.deps.database.kind}`);
+  for (const file of files) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(file.bytes)]), file.name);
+      form.set("title", `${file.label} run ${run}`);
+      form.set("processingConsent", "true");
+      form.set("storageConsent", "false");
+      const started = performance.now();
+      const res = await admin.request("POST", "/api/contracts", form);
+      const ms = performance.now() - started;
+      if (res.status !== 201) throw new Error(`${file.label}: ${res.status} ${res.text.slice(0, 300)}`);
+      times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    const mb = (file.bytes.length / (1024 * 1024)).toFixed(2);
+    console.log(
+      `${file.label.padEnd(10)} ${mb.padStart(6)} MB   median ${percentile(times, 50).toFixed(0).padStart(6)} ms   min ${times[0]!.toFixed(0).padStart(6)} ms   max ${times.at(-1)!.toFixed(0).padStart(6)} ms   (${file.what})`,
+    );
+  }
+} finally {
+  await t.close();
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+/*
+ * The live Word Editor (DESIGN.md §2, §4) on the Cariboo Fibre maintenance agreement, which no
+ * other journey edits. Each run adds its own uniquely worded sentence. The contract page renders
+ * the editor (web/src/editor, `LazyCollaborativeEditor`) in its 'Word Editor' tab.
+ */
+
+interface Editor {
+  page: Page;
+  /** The editable document (TipTap's contenteditable). */
+  document: Locator;
+  close: () => Promise<void>;
+}
+
+async function openWordEditor(browser: Browser, email: string): Promise<Editor> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.getByRole("link", { name: /Cariboo Fibre/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /Cariboo Fibre Pulp Mill/ })).toBeVisible();
+  await page.getByRole("tab", { name: "Word Editor" }).click();
+  const editor = page.getByRole("region", { name: "Word Editor" });
+  await expect(editor.getByRole("status", { name: "Connection: Live" })).toBeVisible({ timeout: 20_000 });
+  const document = editor.locator('[aria-label="Contract document"]');
+  await expect(document).toContainText("Cariboo");
+  return { page, document, close: () => context.close() };
+}
+
+const token = () => Math.random().toString(36).slice(2, 8);
+
+test("two people edit the same contract live: presence, carets, typing, bold, find and replace, Word export", async ({ browser }) => {
+  const approver = await openWordEditor(browser, "approver@demo.test");
+  const admin = await openWordEditor(browser, "admin@demo.test");
+
+  try {
+    // Editors may edit: Editing Mode is on, with the formatting toolbar.
+    for (const { page, document } of [approver, admin]) {
+      await expect(page.getByRole("button", { name: "Editing Mode", pressed: true })).toBeVisible();
+      await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+      await expect(document).toHaveAttribute("contenteditable", "true");
+    }
+
+    // Presence: each sees the other in the document.
+    await expect(approver.page.getByRole("list", { name: "People in this document" }).getByLabel("Alex Morgan")).toBeVisible();
+    await expect(admin.page.getByRole("list", { name: "People in this document" }).getByLabel("Priya Raman")).toBeVisible();
+
+    // Typing at the end of the document appears for the other person, with the author's caret.
+    const word = `Holdback${token()}`;
+    const sentence = ` The parties confirm the ${word}`;
+    await approver.document.click();
+    await approver.page.keyboard.press("Control+End");
+    await approver.page.keyboard.type(sentence);
+    await expect(admin.document).toContainText(sentence.trim());
+    await expect(admin.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" })).toBeVisible();
+    await expect(approver.page.getByTestId("save-state")).toHaveText("Saved");
+
+    // Bold applied by one shows for both.
+    for (let i = 0; i < word.length; i++) await approver.page.keyboard.press("Shift+ArrowLeft");
+    await approver.page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Bold" }).click();
+    await expect(approver.document.locator("strong", { hasText: word })).toBeVisible();
+    await expect(admin.document.locator("strong", { hasText: word })).toBeVisible();
+
+    // Find and replace (Ctrl+F) in the other editor; the change reaches the first.
+    const replaced = `Retention${token()}`;
+    await admin.document.click();
+    await admin.page.keyboard.press("Control+f");
+    const panel = admin.page.getByRole("search", { name: "Find and replace" });
+    const find = panel.getByRole("searchbox", { name: "Find" });
+    await expect(find).toBeFocused();
+    await find.fill(word);
+    await expect(panel.getByTestId("match-count")).toHaveText("1 of 1");
+    await panel.getByRole("textbox", { name: "Replace with" }).fill(replaced);
+    await panel.getByRole("button", { name: "Replace all" }).click();
+    await expect(panel.getByTestId("match-count")).toHaveText("No matches");
+    await expect(approver.document).toContainText(replaced);
+    await expect(approver.document).not.toContainText(word);
+    // The replacement keeps the formatting of the text it replaced.
+    await expect(approver.document.locator("strong", { hasText: replaced })).toBeVisible();
+    await panel.getByRole("button", { name: "Close find" }).click();
+
+    // Word export downloads contract.docx (a zip: "PK").
+    const downloading = admin.page.waitForEvent("download");
+    await admin.page.getByRole("toolbar", { name: "Document" }).getByRole("button", { name: "Export to Word" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("contract.docx");
+    const path = await download.path();
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(bytes.length).toBeGreaterThan(2000);
+
+    // Save makes a version checkpoint.
+    await approver.page.getByRole("toolbar", { name: "Document" }).getByRole("button", { name: "Save", exact: true }).click();
+    await expect(approver.page.getByRole("region", { name: /Notifications/ }).getByText("Version Created", { exact: true }).first()).toBeVisible();
+
+    // Reloading shows the stored document: the edits were saved as they were made.
+    await admin.page.reload();
+    await admin.page.getByRole("tab", { name: "Word Editor" }).click();
+    await expect(admin.page.getByRole("region", { name: "Word Editor" }).locator('[aria-label="Contract document"]')).toContainText(replaced);
+  } finally {
+    await approver.close();
+    await admin.close();
+  }
+});
+
+test("a reviewer reads the live document in View Mode until suggestion tracking arrives", async ({ browser }) => {
+  const reviewer = await openWordEditor(browser, "reviewer@demo.test");
+  try {
+    const { page, document } = reviewer;
+    await expect(page.getByRole("button", { name: "View Mode", pressed: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Suggesting" })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(0);
+    await expect(document).toHaveAttribute("contenteditable", "false");
+    await expect(page.getByRole("toolbar", { name: "Document" }).getByRole("button", { name: "Export to Word" })).toBeVisible();
+  } finally {
+    await reviewer.close();
+  }
+});

@@ -1,0 +1,44 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Every journey runs against the server started by global-setup.ts. */
+export const test = base.extend<{ baseURL: string }>({
+  // Playwright requires an object pattern for the fixtures argument, even when none is used.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    testInfo.skip(Boolean(process.env.E2E_SKIP), process.env.E2E_SKIP);
+    await use(process.env.E2E_BASE_URL ?? "");
+  },
+});
+export { expect };
+
+export const DEMO_PASSWORD = "demo-password";
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/api/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
+}
+
+/** The newest e-mail link to `pathPrefix` sent to `to`, read from the server's mail log (no SMTP in e2e). */
+export async function latestMailLink(to: string, pathPrefix: string): Promise<string> {
+  const { readFileSync } = await import("node:fs");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(process.env.E2E_SERVER_LOG ?? "", "utf8").split("\n").filter(Boolean);
+    for (const line of lines.reverse()) {
+      let entry: { to?: string; text?: string };
+      try {
+        entry = JSON.parse(line) as { to?: string; text?: string };
+      } catch {
+        continue;
+      }
+      if (entry.to !== to || !entry.text) continue;
+      const match = entry.text.match(new RegExp(`https?://\\S+${pathPrefix.replace(/[/?]/g, "\\$&")}\\S*`));
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail with a ${pathPrefix} link was sent to ${to}`);
+}

@@ -1,0 +1,44 @@
+import { expect, signIn, test } from "./fixtures";
+
+test("landing → sign in as the demo admin → dashboard → sign out", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Secure Contract Review for EPC Companies" })).toBeVisible();
+  await expect(page.getByText("Built for EPC Professionals")).toBeVisible();
+
+  await page.getByRole("button", { name: "Get Started" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // Demo mode shows the demo credentials on the sign-in page.
+  await expect(page.getByText("admin@demo.test")).toBeVisible();
+
+  await signIn(page, "admin@demo.test");
+  await expect(page.getByText("Active Contracts")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Gas Processing/i }).first()).toBeVisible();
+  await expect(page.getByText("Secure Platform")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Billing Admin" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Secure Contract Review for EPC Companies" })).toBeVisible();
+  // The session is gone: the API refuses the old cookie.
+  const res = await page.request.get("/api/auth/user");
+  expect(res.status()).toBe(401);
+});
+
+test("a wrong password shows the server's message and stays signed out", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("reviewer@demo.test");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Incorrect email or password.")).toBeVisible();
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("a reviewer does not see Billing Admin and cannot upload", async ({ page }) => {
+  await signIn(page, "reviewer@demo.test");
+  await expect(page.getByRole("link", { name: "Billing Admin" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Admin Only" })).toBeVisible();
+});
+
+test("an unknown path shows the not-found screen", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+});

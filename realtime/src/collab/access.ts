@@ -1,0 +1,56 @@
+import type { IncomingMessage } from "node:http";
+import type { CollabMode } from "@clausewise/shared";
+import type { AppDeps } from "@clausewise/api/context";
+import type { AuthState } from "@clausewise/api/auth/sessions";
+import { getContractForUser } from "@clausewise/api/loaders/contract";
+import { contractAbilities } from "@clausewise/api/policies/contract";
+import { AppError } from "@clausewise/api/http/errors";
+import { authenticateUpgrade } from "../auth";
+
+export interface CollabAccess {
+  auth: AuthState;
+  contractId: string;
+  companyId: string;
+  mode: CollabMode;
+}
+
+export type AccessResult = CollabAccess | { refused: "unauthorized" | "notFound" };
+
+/**
+ * The connection mode from the same policy the REST API uses (DESIGN.md §3): `edit` → read-write,
+ * `suggest` without `edit` → suggestion mode, `read` only → read-only.
+ */
+export function modeFromAbilities(abilities: { read: boolean; edit: boolean; suggest: boolean }): CollabMode | null {
+  if (!abilities.read) return null;
+  if (abilities.edit) return "read-write";
+  if (abilities.suggest) return "suggest";
+  return "read-only";
+}
+
+/**
+ * Who is connecting and how they may work on the contract. A missing contract, a malformed id, another
+ * company's contract and a contract the user may not read all answer `notFound`, so none reveals that
+ * a contract exists; a request without a valid session answers `unauthorized` before any lookup.
+ */
+export async function resolveAccess(req: IncomingMessage, deps: AppDeps, contractId: string): Promise<AccessResult> {
+  const auth = await authenticateUpgrade(req, deps);
+  if (!auth) return { refused: "unauthorized" };
+  const mode = await modeFor(deps, auth, contractId);
+  if (!mode) return { refused: "notFound" };
+  return { auth, contractId, companyId: auth.user.companyId, mode };
+}
+
+/** The user's mode on the contract now, or null when they may not read it (or it is gone). */
+export async function modeFor(deps: AppDeps, auth: AuthState, contractId: string): Promise<CollabMode | null> {
+  try {
+    const { contract, grant } = await getContractForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id });
+    return modeFromAbilities(contractAbilities(auth.user, contract, grant));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof AppError && error.code === "not_found";
+}

@@ -1,0 +1,69 @@
+import type { IncomingMessage } from "node:http";
+import type { WebSocket } from "ws";
+import { COLLAB_CLOSE, type CollabCloseName, type CollabMode } from "@clausewise/shared";
+import type { AuthState } from "@clausewise/api/auth/sessions";
+import type { CollabAccess } from "./access";
+import { TokenBucket } from "./rate-limit";
+
+let nextId = 1;
+
+/** One client's WebSocket on one document: who it is, how it may edit, and its message budget. */
+export class CollabConnection {
+  readonly id = nextId++;
+  readonly contractId: string;
+  readonly companyId: string;
+  auth: AuthState;
+  mode: CollabMode;
+  /** Awareness client ids this connection announced; removed for everyone when it leaves. */
+  readonly awarenessClients = new Set<number>();
+  /** Answered the last ping. */
+  alive = true;
+  private closed = false;
+  private readonly bucket: TokenBucket;
+  private readonly maxBufferedBytes: number;
+
+  constructor(
+    readonly ws: WebSocket,
+    /** Kept to re-check the session cookie while the connection lives. */
+    readonly request: IncomingMessage,
+    access: CollabAccess,
+    rate: { messagesPerSecond: number; messageBurst: number; maxMessageBytes: number },
+  ) {
+    this.maxBufferedBytes = 8 * rate.maxMessageBytes;
+    this.auth = access.auth;
+    this.mode = access.mode;
+    this.contractId = access.contractId;
+    this.companyId = access.companyId;
+    this.bucket = new TokenBucket(rate.messagesPerSecond, rate.messageBurst);
+  }
+
+  get userId(): string {
+    return this.auth.user.id;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed && this.ws.readyState === this.ws.OPEN;
+  }
+
+  /** Takes one message from the budget; false when the connection is over its rate. */
+  admit(): boolean {
+    return this.bucket.take();
+  }
+
+  send(frame: Uint8Array): void {
+    if (!this.isOpen) return;
+    // A client that does not read what it is sent is dropped rather than buffered without end; it
+    // reconnects and resyncs.
+    if (this.ws.bufferedAmount > this.maxBufferedBytes) return this.ws.terminate();
+    this.ws.send(frame, (error) => {
+      if (error) this.ws.terminate();
+    });
+  }
+
+  close(name: CollabCloseName): void {
+    if (this.closed) return;
+    this.closed = true;
+    const { code, reason } = COLLAB_CLOSE[name];
+    this.ws.close(code, reason);
+  }
+}

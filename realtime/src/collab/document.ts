@@ -1,0 +1,275 @@
+import * as awarenessProtocol from "y-protocols/awareness";
+import * as Y from "yjs";
+import type { Logger } from "@clausewise/api/logger";
+import { Batcher } from "./batcher";
+import { CollabConnection } from "./connection";
+import type { CollabFanout } from "./fanout";
+import type { CollabOptions } from "./options";
+import type { DocumentPersistence } from "./persistence";
+import {
+  awarenessClientIds,
+  encodeAwareness,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  MalformedMessage,
+  updateHasContent,
+  type IncomingMessage,
+} from "./protocol";
+import type { SuggestionSync } from "./suggestion-sync";
+import { changesOnlySuggestions } from "./suggestions";
+
+/** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
+export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
+
+interface Entry {
+  update: Uint8Array;
+  from: CollabConnection;
+}
+
+export interface DocumentDeps {
+  persistence: DocumentPersistence;
+  fanout: CollabFanout;
+  logger: Logger;
+  options: CollabOptions;
+  /** Keeps document_changes in step with the suggestion marks (suggestion-sync.ts); optional. */
+  suggestions?: SuggestionSync;
+}
+
+/**
+ * One loaded document on this instance: the Y.Doc, presence, the connected clients, and the path
+ * of a client's change: validate → store (batched) → apply → relay. An update is applied to the
+ * in-memory document, and so relayed to anyone, only after its INSERT committed.
+ */
+export class LiveDocument {
+  readonly connections = new Set<CollabConnection>();
+  readonly awareness: awarenessProtocol.Awareness;
+  /** Which local connection announced each awareness client id. */
+  private readonly awarenessOwners = new Map<number, CollabConnection>();
+  /** Connections being set up (authenticated, not yet joined); the document stays loaded for them. */
+  reserved = 0;
+  private readonly log: Batcher<Entry>;
+  private storedSinceCompaction = 0;
+  private compactTimer: NodeJS.Timeout | null = null;
+  private derivedTimer: NodeJS.Timeout | null = null;
+  private derivedDirty = false;
+  private compaction: Promise<void> | null = null;
+  private compactAgain = false;
+
+  constructor(
+    readonly contractId: string,
+    readonly doc: Y.Doc,
+    private readonly deps: DocumentDeps,
+  ) {
+    this.awareness = new awarenessProtocol.Awareness(doc);
+    this.awareness.setLocalState(null); // the server is no participant
+    this.log = new Batcher<Entry>(
+      {
+        write: async (entries) => {
+          await deps.persistence.append(
+            contractId,
+            entries.map((e) => e.update),
+          );
+        },
+        committed: (entries) => this.stored(entries),
+        failed: (entries, error) => {
+          deps.logger.error({ err: error, contractId, updates: entries.length }, "collab: storing updates failed; their senders resync");
+          for (const from of new Set(entries.map((e) => e.from))) from.close("storageFailed");
+        },
+      },
+      { maxDelayMs: deps.options.batchDelayMs, maxEntries: deps.options.batchMaxUpdates },
+    );
+    doc.on("update", this.relayUpdate);
+    this.awareness.on("update", this.relayAwareness);
+  }
+
+  get idle(): boolean {
+    return this.connections.size === 0 && this.reserved === 0;
+  }
+
+  join(connection: CollabConnection): void {
+    this.connections.add(connection);
+    connection.send(encodeSyncStep1(this.doc));
+    const present = [...this.awareness.getStates().keys()];
+    if (present.length > 0) connection.send(encodeAwareness(this.awareness, present));
+  }
+
+  leave(connection: CollabConnection): void {
+    if (!this.connections.delete(connection)) return;
+    if (connection.awarenessClients.size > 0) {
+      awarenessProtocol.removeAwarenessStates(this.awareness, [...connection.awarenessClients], connection);
+    }
+  }
+
+  /** Handles one message of a client; throws MalformedMessage for anything it cannot read. */
+  receive(connection: CollabConnection, message: IncomingMessage): void {
+    switch (message.kind) {
+      case "sync-step1": {
+        let reply: Uint8Array;
+        try {
+          reply = encodeSyncStep2(this.doc, message.stateVector);
+        } catch (error) {
+          throw new MalformedMessage(`bad state vector: ${String(error)}`);
+        }
+        connection.send(reply);
+        return;
+      }
+      case "sync-step2":
+      case "update":
+        return this.receiveUpdate(connection, message.update);
+      case "awareness":
+        // A client speaks for its own presence only: a state another connection announced is not its to change.
+        if (awarenessClientIds(message.update).some((id) => (this.awarenessOwners.get(id) ?? connection) !== connection)) return;
+        try {
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, connection);
+        } catch (error) {
+          throw new MalformedMessage(`bad awareness update: ${String(error)}`);
+        }
+        return;
+      case "query-awareness":
+        connection.send(encodeAwareness(this.awareness, [...this.awareness.getStates().keys()]));
+        return;
+    }
+  }
+
+  private receiveUpdate(connection: CollabConnection, update: Uint8Array): void {
+    // Read-only: dropped unseen, never stored or applied; the client still receives everything.
+    if (connection.mode === "read-only") return;
+    if (!updateHasContent(update)) return;
+    if (connection.mode === "suggest") {
+      const waiting = this.log.pending().map((e) => e.update);
+      if (!changesOnlySuggestions(this.doc, waiting, update)) {
+        this.deps.logger.info({ contractId: this.contractId, userId: connection.userId }, "collab: refused a reviewer's direct edit");
+        connection.close("suggestionOnly");
+        return;
+      }
+    }
+    this.log.add({ update, from: connection });
+  }
+
+  /** After the INSERT committed: apply in arrival order; the update handler relays. */
+  private stored(entries: Entry[]): void {
+    for (const entry of entries) {
+      try {
+        Y.applyUpdate(this.doc, entry.update, entry.from);
+      } catch (error) {
+        this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: a stored update did not apply");
+        entry.from.close("malformed");
+      }
+    }
+    this.storedSinceCompaction += entries.length;
+    if (this.storedSinceCompaction >= this.deps.options.compactAfterUpdates) void this.compact();
+    else this.scheduleQuietCompaction();
+  }
+
+  /** An update another process already stored (a REST edit, another instance, a reload). */
+  applyStored(update: Uint8Array, origin: symbol): void {
+    Y.applyUpdate(this.doc, update, origin);
+  }
+
+  applyRemoteAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, STORED_ELSEWHERE.fanout);
+  }
+
+  private readonly relayUpdate = (update: Uint8Array, origin: unknown) => {
+    // Every change, wherever it was stored: instances holding the same document then all derive the
+    // same converged content, whichever writes last (the store skips a write that changes nothing).
+    this.derivedDirty = true;
+    this.scheduleDerived();
+    const frame = encodeUpdate(update);
+    for (const connection of this.connections) if (connection !== origin) connection.send(frame);
+    // Only what this instance stored travels to the others; REST edits reach every instance on the bus.
+    if (origin instanceof CollabConnection) this.deps.fanout.publish(this.contractId, { kind: "update", data: update });
+  };
+
+  private readonly relayAwareness = (changes: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    const changed = [...changes.added, ...changes.updated, ...changes.removed];
+    if (origin instanceof CollabConnection) {
+      for (const id of [...changes.added, ...changes.updated]) {
+        origin.awarenessClients.add(id);
+        this.awarenessOwners.set(id, origin);
+      }
+    }
+    for (const id of changes.removed) {
+      this.awarenessOwners.get(id)?.awarenessClients.delete(id);
+      this.awarenessOwners.delete(id);
+    }
+    // Everyone, the sender included: the stock client drops a connection that hears nothing for 30 s,
+    // and its own presence renewal (every 15 s) is what it hears on a quiet document.
+    const frame = encodeAwareness(this.awareness, changed);
+    for (const connection of this.connections) connection.send(frame);
+    if (origin !== STORED_ELSEWHERE.fanout) {
+      this.deps.fanout.publish(this.contractId, { kind: "awareness", data: awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed) });
+    }
+  };
+
+  private scheduleQuietCompaction(): void {
+    if (this.compactTimer) clearTimeout(this.compactTimer);
+    this.compactTimer = setTimeout(() => void this.compact(), this.deps.options.compactQuietMs);
+  }
+
+  private scheduleDerived(): void {
+    if (this.derivedTimer) clearTimeout(this.derivedTimer);
+    this.derivedTimer = setTimeout(() => void this.refreshDerived(), this.deps.options.derivedDebounceMs);
+  }
+
+  /** Folds the log into the state row, off the hot path; one compaction at a time. */
+  compact(): Promise<void> {
+    if (this.compactTimer) clearTimeout(this.compactTimer);
+    this.compactTimer = null;
+    if (this.compaction) {
+      this.compactAgain = true;
+      return this.compaction;
+    }
+    this.storedSinceCompaction = 0;
+    this.compaction = this.deps.persistence
+      .compact(this.contractId)
+      .catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed"))
+      .finally(() => {
+        this.compaction = null;
+        if (this.compactAgain) {
+          this.compactAgain = false;
+          void this.compact();
+        }
+      });
+    return this.compaction;
+  }
+
+  private async refreshDerived(): Promise<void> {
+    if (this.derivedTimer) clearTimeout(this.derivedTimer);
+    this.derivedTimer = null;
+    if (!this.derivedDirty) return;
+    this.derivedDirty = false;
+    const refreshed = await this.deps.persistence.refreshDerived(this.contractId, this.doc).then(
+      () => true,
+      (error: unknown) => {
+        this.derivedDirty = true;
+        this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: refreshing derived content failed");
+        return false;
+      },
+    );
+    if (refreshed && this.deps.suggestions) {
+      await this.deps.suggestions.sync(this.contractId, this.doc).catch((error: unknown) => {
+        this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: syncing suggestions failed");
+      });
+    }
+  }
+
+  /** Writes every update accepted so far. */
+  flush(): Promise<void> {
+    return this.log.flush();
+  }
+
+  /** Unload: store what is pending, compact, refresh the derived content, free the memory. */
+  async unload(): Promise<void> {
+    await this.flush();
+    while (this.compaction) await this.compaction;
+    await this.compact();
+    await this.refreshDerived();
+    if (this.compactTimer) clearTimeout(this.compactTimer);
+    this.awareness.off("update", this.relayAwareness);
+    this.doc.off("update", this.relayUpdate);
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
+}

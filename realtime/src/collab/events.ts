@@ -1,0 +1,46 @@
+import { accessRevokedPayload, COLLAB_EVENTS, userDeactivatedPayload } from "@clausewise/shared";
+import { parseCollabUpdateEvent } from "@clausewise/api/collab/index";
+import type { DomainEvent, EventBus } from "@clausewise/api/events/bus";
+import type { Logger } from "@clausewise/api/logger";
+import { STORED_ELSEWHERE } from "./document";
+import { updateHasContent } from "./protocol";
+import type { DocumentRegistry } from "./registry";
+
+export interface AccessChange {
+  companyId: string;
+  userId: string;
+  /** Only this contract's connections; all of the user's when absent. */
+  contractId?: string | undefined;
+}
+
+/**
+ * Domain events that concern live documents: a REST edit the API stored (`collab:update`, applied
+ * and relayed where the document is loaded) and access changes (the user's connections are
+ * re-checked at once).
+ */
+export function subscribeCollabEvents(bus: EventBus, registry: DocumentRegistry, onAccessChange: (change: AccessChange) => void, logger: Logger): () => void {
+  return bus.subscribe((event: DomainEvent) => {
+    switch (event.type) {
+      case COLLAB_EVENTS.update: {
+        const edit = parseCollabUpdateEvent(event);
+        if (!edit) return logger.warn({ type: event.type }, "collab: unreadable collab:update event");
+        try {
+          if (updateHasContent(edit.update)) registry.deliverStored(edit.contractId, edit.update, STORED_ELSEWHERE.bus);
+        } catch (error) {
+          logger.warn({ err: error, contractId: edit.contractId }, "collab: undecodable update on the bus");
+        }
+        return;
+      }
+      case COLLAB_EVENTS.accessRevoked: {
+        const parsed = accessRevokedPayload.safeParse(event.payload);
+        if (parsed.success) onAccessChange({ companyId: event.companyId, userId: parsed.data.userId, contractId: parsed.data.contractId ?? event.contractId });
+        return;
+      }
+      case COLLAB_EVENTS.userDeactivated: {
+        const parsed = userDeactivatedPayload.safeParse(event.payload);
+        if (parsed.success) onAccessChange({ companyId: event.companyId, userId: parsed.data.userId });
+        return;
+      }
+    }
+  });
+}

@@ -1,0 +1,36 @@
+import { COLLAB_LIMITS } from "@clausewise/shared";
+
+/** Timings and limits of the live-document server; tests shorten the timings. */
+export interface CollabOptions {
+  maxMessageBytes: number;
+  maxClientsPerDocument: number;
+  messagesPerSecond: number;
+  messageBurst: number;
+  /** Updates wait at most this long to be written together with others. */
+  batchDelayMs: number;
+  batchMaxUpdates: number;
+  /** Fold the log into the state row after this many stored updates… */
+  compactAfterUpdates: number;
+  /** …or after this long without a stored update. */
+  compactQuietMs: number;
+  /** Rewrite the derived HTML and plain text this long after the last change. */
+  derivedDebounceMs: number;
+  /** Keep a document in memory this long after its last client left. */
+  unloadDelayMs: number;
+  /** Re-check every connection's session and access this often. */
+  revalidateMs: number;
+  /** Ping every connection this often; one that missed the previous pong is dropped. */
+  heartbeatMs: number;
+}
+
+export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
+  ...COLLAB_LIMITS,
+  batchDelayMs: 5,
+  batchMaxUpdates: 64,
+  compactAfterUpdates: 200,
+  compactQuietMs: 30_000,
+  derivedDebounceMs: 2_000,
+  unloadDelayMs: 10_000,
+  revalidateMs: 15_000,
+  heartbeatMs: 30_000,
+};

@@ -1,0 +1,44 @@
+import type * as Y from "yjs";
+import type { Db } from "@clausewise/api/db/client";
+import { appendUpdates, compact, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+
+export interface LoadedDocument {
+  doc: Y.Doc;
+  /** The last log entry folded into `doc` (informational: log ids may commit out of order). */
+  lastUpdateId: number;
+}
+
+/**
+ * The document store the live server calls (DESIGN.md §4): Postgres is the source of truth, an
+ * update log in front of a compacted state row. The server only ever applies an update to its
+ * in-memory document after `append` resolved, i.e. after the INSERT committed.
+ */
+export interface DocumentPersistence {
+  /** Seeds the document on first use (once, under the store's lock), then reads state + log. */
+  load(contractId: string): Promise<LoadedDocument>;
+  /** Appends updates in one INSERT; resolves once committed. */
+  append(contractId: string, updates: Uint8Array[]): Promise<void>;
+  /** Folds the log into the state row. Safe to run from several instances at once. */
+  compact(contractId: string): Promise<void>;
+  /** Rewrites the derived HTML and plain text of the contract from the document. */
+  refreshDerived(contractId: string, doc: Y.Doc): Promise<void>;
+}
+
+/** The API's Postgres store (api/src/collab/store.ts), shared with the REST edits. */
+export function createDocumentStore(db: Db): DocumentPersistence {
+  return {
+    async load(contractId) {
+      await ensureSeeded(db, { contractId });
+      return loadDocument(db, contractId);
+    },
+    async append(contractId, updates) {
+      await appendUpdates(db, contractId, updates);
+    },
+    async compact(contractId) {
+      await compact(db, contractId);
+    },
+    async refreshDerived(contractId, doc) {
+      await refreshDerivedContent(db, contractId, doc);
+    },
+  };
+}

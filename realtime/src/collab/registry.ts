@@ -1,0 +1,148 @@
+import * as Y from "yjs";
+import { LiveDocument, STORED_ELSEWHERE, type DocumentDeps } from "./document";
+import type { FanoutMessage } from "./fanout";
+
+type Early = { kind: "stored"; update: Uint8Array; origin: symbol } | { kind: "awareness"; update: Uint8Array };
+
+type Entry =
+  | { state: "loading"; ready: Promise<LiveDocument>; early: Early[] }
+  | { state: "ready"; doc: LiveDocument; unsubscribe: () => Promise<void>; unloadTimer: NodeJS.Timeout | null }
+  | { state: "unloading"; done: Promise<void> };
+
+/**
+ * The documents loaded on this instance (one Y.Doc per document), their loading and unloading.
+ * Loading subscribes to the fan-out first and reads the store second, holding back what arrives
+ * meanwhile, so no change published around the load is missed (applying one twice is harmless).
+ */
+export class DocumentRegistry {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly deps: DocumentDeps) {}
+
+  /** The loaded document, loading it if needed; reserved for one connection until `join`/`release`. */
+  async acquire(contractId: string): Promise<LiveDocument> {
+    for (;;) {
+      const entry = this.entries.get(contractId);
+      if (!entry) {
+        const early: Early[] = [];
+        const ready = this.load(contractId, early);
+        this.entries.set(contractId, { state: "loading", ready, early });
+        continue;
+      }
+      if (entry.state === "unloading") {
+        await entry.done;
+        continue;
+      }
+      const doc = entry.state === "ready" ? entry.doc : await entry.ready;
+      const now = this.entries.get(contractId);
+      if (now?.state !== "ready" || now.doc !== doc) continue; // unloaded meanwhile
+      if (now.unloadTimer) clearTimeout(now.unloadTimer);
+      now.unloadTimer = null;
+      doc.reserved++;
+      return doc;
+    }
+  }
+
+  /** Ends a reservation or a connection; the document unloads after a quiet delay once idle. */
+  release(doc: LiveDocument): void {
+    const entry = this.entries.get(doc.contractId);
+    if (entry?.state !== "ready" || entry.doc !== doc || !doc.idle) return;
+    if (entry.unloadTimer) clearTimeout(entry.unloadTimer);
+    entry.unloadTimer = setTimeout(() => void this.unload(doc.contractId), this.deps.options.unloadDelayMs);
+  }
+
+  loaded(): LiveDocument[] {
+    return [...this.entries.values()].flatMap((e) => (e.state === "ready" ? [e.doc] : []));
+  }
+
+  isLoaded(contractId: string): boolean {
+    return this.entries.get(contractId)?.state === "ready";
+  }
+
+  /** An update stored by someone else (the API, another instance): applied if the document is here. */
+  deliverStored(contractId: string, update: Uint8Array, origin: symbol): void {
+    const entry = this.entries.get(contractId);
+    if (entry?.state === "ready") entry.doc.applyStored(update, origin);
+    else if (entry?.state === "loading") entry.early.push({ kind: "stored", update, origin });
+  }
+
+  private deliverFanout(contractId: string, message: FanoutMessage): void {
+    if (message.kind === "update") return this.deliverStored(contractId, message.data, STORED_ELSEWHERE.fanout);
+    const entry = this.entries.get(contractId);
+    if (entry?.state === "ready") entry.doc.applyRemoteAwareness(message.data);
+    else if (entry?.state === "loading") entry.early.push({ kind: "awareness", update: message.data });
+  }
+
+  private async load(contractId: string, early: Early[]): Promise<LiveDocument> {
+    let unsubscribe: (() => Promise<void>) | null = null;
+    try {
+      unsubscribe = await this.deps.fanout.subscribe(contractId, (message) => this.deliverFanout(contractId, message));
+      const { doc } = await this.deps.persistence.load(contractId);
+      const live = new LiveDocument(contractId, doc, this.deps);
+      for (const item of early) {
+        if (item.kind === "stored") live.applyStored(item.update, item.origin);
+        else live.applyRemoteAwareness(item.update);
+      }
+      this.entries.set(contractId, { state: "ready", doc: live, unsubscribe, unloadTimer: null });
+      return live;
+    } catch (error) {
+      this.entries.delete(contractId);
+      await unsubscribe?.();
+      throw error;
+    }
+  }
+
+  private async unload(contractId: string): Promise<void> {
+    const entry = this.entries.get(contractId);
+    if (entry?.state !== "ready" || !entry.doc.idle) return;
+    if (entry.unloadTimer) clearTimeout(entry.unloadTimer);
+    const done = (async () => {
+      try {
+        await entry.unsubscribe();
+        await entry.doc.unload();
+      } catch (error) {
+        this.deps.logger.error({ err: error, contractId }, "collab: unloading failed");
+      } finally {
+        this.entries.delete(contractId);
+      }
+    })();
+    this.entries.set(contractId, { state: "unloading", done });
+    await done;
+  }
+
+  /** Re-reads every loaded document from the store (after the fan-out may have missed messages). */
+  async reloadAll(): Promise<void> {
+    await Promise.all(
+      this.loaded().map(async (live) => {
+        try {
+          const { doc } = await this.deps.persistence.load(live.contractId);
+          live.applyStored(Y.encodeStateAsUpdate(doc), STORED_ELSEWHERE.store);
+          doc.destroy();
+        } catch (error) {
+          this.deps.logger.error({ err: error, contractId: live.contractId }, "collab: reloading from the store failed");
+        }
+      }),
+    );
+  }
+
+  /** Writes everything pending in every document. */
+  async flushAll(): Promise<void> {
+    await Promise.all(this.loaded().map((d) => d.flush()));
+  }
+
+  /** Unloads every document now (shutdown); connections must be closed first. */
+  async closeAll(): Promise<void> {
+    const loading = [...this.entries.values()].flatMap((e) => (e.state === "loading" ? [e.ready.catch(() => undefined)] : []));
+    await Promise.all(loading);
+    const pending: Promise<void>[] = [];
+    for (const [contractId, entry] of this.entries) {
+      if (entry.state === "unloading") pending.push(entry.done);
+      else if (entry.state === "ready") {
+        entry.doc.reserved = 0;
+        entry.doc.connections.clear();
+        pending.push(this.unload(contractId));
+      }
+    }
+    await Promise.all(pending);
+  }
+}

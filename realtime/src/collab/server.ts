@@ -1,0 +1,176 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName } from "@clausewise/shared";
+import type { AppDeps } from "@clausewise/api/context";
+import { authenticateUpgrade, upgradeOriginAllowed } from "../auth";
+import { modeFor, resolveAccess, type CollabAccess } from "./access";
+import { CollabConnection } from "./connection";
+import type { LiveDocument } from "./document";
+import { subscribeCollabEvents, type AccessChange } from "./events";
+import { createLocalFanout, type CollabFanout } from "./fanout";
+import { createRedisFanout } from "./fanout-redis";
+import { DEFAULT_COLLAB_OPTIONS, type CollabOptions } from "./options";
+import { createDocumentStore, type DocumentPersistence } from "./persistence";
+import { decodeMessage, MalformedMessage } from "./protocol";
+import { DocumentRegistry } from "./registry";
+import { CollabSocket } from "./socket";
+
+export interface CollabServer {
+  /** Answers an HTTP upgrade on /collab/<contractId>. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Stores everything pending, closes every client (they reconnect elsewhere), unloads. */
+  close(): Promise<void>;
+}
+
+export interface CollabServerOptions extends Partial<CollabOptions> {
+  persistence?: DocumentPersistence;
+  fanout?: CollabFanout;
+}
+
+/** `/collab/<id>` or `/collab/<id>?…` → the id; anything else under /collab → "" (answered as not found). */
+export function contractIdFromUrl(url: string | undefined): string {
+  const path = (url ?? "").split("?")[0] ?? "";
+  const rest = path.startsWith(`${COLLAB_PATH}/`) ? path.slice(COLLAB_PATH.length + 1) : "";
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return "";
+  }
+}
+
+function refuseHttp(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * The live-document server (y-websocket protocol, DESIGN.md §2 and §4), as a lifecycle:
+ * authenticate (origin, session, contract access → mode) → load (registry) → change (document:
+ * validate, store, apply, relay) → unload (registry), with revocation and heartbeats around it.
+ */
+export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions = {}): CollabServer {
+  const { persistence: givenPersistence, fanout: givenFanout, ...timings } = overrides;
+  const options: CollabOptions = { ...DEFAULT_COLLAB_OPTIONS, ...timings };
+  const persistence = givenPersistence ?? createDocumentStore(deps.db);
+  const fanout = givenFanout ?? (deps.config.redisUrl ? createRedisFanout(deps.config.redisUrl, deps.logger) : createLocalFanout());
+  const registry = new DocumentRegistry({ persistence, fanout, logger: deps.logger, options });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, WebSocket: CollabSocket, perMessageDeflate: false });
+  const connections = new Set<CollabConnection>();
+  let closing = false;
+
+  fanout.onInterrupted(() => void registry.reloadAll());
+
+  /** Upgrades only to send a close code: the stock client reads codes, never HTTP statuses. */
+  const upgradeAndClose = (req: IncomingMessage, socket: Duplex, head: Buffer, name: CollabCloseName) => {
+    wss.handleUpgrade(req, socket, head, (ws) => ws.close(COLLAB_CLOSE[name].code, COLLAB_CLOSE[name].reason));
+  };
+
+  async function admit(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const access = await resolveAccess(req, deps, contractIdFromUrl(req.url));
+    if ("refused" in access) return upgradeAndClose(req, socket, head, access.refused);
+    if (closing) return refuseHttp(socket, 503, "Service Unavailable"); // load nothing after shutdown began
+    const doc = await registry.acquire(access.contractId);
+    let upgraded = false;
+    try {
+      if (closing) return refuseHttp(socket, 503, "Service Unavailable");
+      if (doc.connections.size >= options.maxClientsPerDocument) return upgradeAndClose(req, socket, head, "tooManyClients");
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        upgraded = true;
+        attach(ws, req, access, doc);
+      });
+    } finally {
+      doc.reserved--;
+      if (!upgraded) registry.release(doc);
+    }
+  }
+
+  function attach(ws: WebSocket, req: IncomingMessage, access: CollabAccess, doc: LiveDocument): void {
+    const connection = new CollabConnection(ws, req, access, options);
+    connections.add(connection);
+    doc.join(connection);
+    ws.on("message", (data: RawData, isBinary: boolean) => onMessage(connection, doc, data, isBinary));
+    ws.on("pong", () => {
+      connection.alive = true;
+    });
+    ws.on("error", () => undefined); // ws closes the socket itself; 'close' follows
+    ws.on("close", () => {
+      connections.delete(connection);
+      doc.leave(connection);
+      registry.release(doc);
+    });
+  }
+
+  function onMessage(connection: CollabConnection, doc: LiveDocument, data: RawData, isBinary: boolean): void {
+    if (!connection.isOpen || closing) return; // after shutdown began, the client resends on reconnect
+    if (!connection.admit()) return connection.close("rateLimited");
+    if (!isBinary) return connection.close("malformed");
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    try {
+      doc.receive(connection, decodeMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    } catch (error) {
+      if (!(error instanceof MalformedMessage)) deps.logger.error({ err: error, contractId: connection.contractId }, "collab: message failed");
+      connection.close("malformed");
+    }
+  }
+
+  /** Re-checks a connection's session and access: closes it when the user may no longer read. */
+  async function revalidate(connection: CollabConnection): Promise<void> {
+    const auth = await authenticateUpgrade(connection.request, deps);
+    const mode = auth && auth.user.id === connection.userId ? await modeFor(deps, auth, connection.contractId) : null;
+    if (!connection.isOpen) return;
+    if (!auth || !mode) return connection.close("accessRevoked");
+    connection.auth = auth;
+    // A narrower mode applies to the next message; the page learns its abilities from the API.
+    connection.mode = mode;
+  }
+
+  const revalidateAll = (filter: (c: CollabConnection) => boolean) =>
+    Promise.all(
+      [...connections].filter(filter).map((c) =>
+        revalidate(c).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
+      ),
+    );
+
+  const onAccessChange = (change: AccessChange) =>
+    void revalidateAll((c) => c.userId === change.userId && c.companyId === change.companyId && (!change.contractId || c.contractId === change.contractId));
+  const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
+
+  const revalidateTimer = setInterval(() => void revalidateAll(() => true), options.revalidateMs);
+  const heartbeatTimer = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) connection.ws.terminate();
+      else {
+        connection.alive = false;
+        connection.ws.ping();
+      }
+    }
+  }, options.heartbeatMs);
+  revalidateTimer.unref();
+  heartbeatTimer.unref();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      if (!upgradeOriginAllowed(req, deps)) return refuseHttp(socket, 403, "Forbidden");
+      if (closing) return refuseHttp(socket, 503, "Service Unavailable");
+      socket.on("error", () => socket.destroy());
+      admit(req, socket, head).catch((error: unknown) => {
+        deps.logger.error({ err: error, url: req.url }, "collab: connecting failed");
+        if (!socket.destroyed) refuseHttp(socket, 503, "Service Unavailable");
+      });
+    },
+
+    async close() {
+      if (closing) return;
+      closing = true;
+      clearInterval(revalidateTimer);
+      clearInterval(heartbeatTimer);
+      unsubscribeBus();
+      await registry.flushAll();
+      for (const connection of connections) connection.close("serverRestart");
+      await registry.closeAll();
+      await fanout.close();
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import { acceptedView, changesOnlySuggestions, SUGGESTION_MARKS } from "./suggestions";
+
+const by = { changeId: null, authorId: "u1", authorName: "Rita Reviewer", createdAt: null };
+
+function liveDoc(lines: string[]): Y.Doc {
+  const doc = new Y.Doc();
+  doc.getXmlFragment(COLLAB_FRAGMENT).insert(
+    0,
+    lines.map((line) => {
+      const p = new Y.XmlElement("paragraph");
+      p.insert(0, [new Y.XmlText(line)]);
+      return p;
+    }),
+  );
+  return doc;
+}
+
+/** A reviewer's copy of `live`, the edit they make in it, and the update that edit produced. */
+function edit(live: Y.Doc, change: (doc: Y.Doc, text: Y.XmlText) => void): Uint8Array {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
+  const updates: Uint8Array[] = [];
+  copy.on("update", (u: Uint8Array) => updates.push(u));
+  const paragraph = copy.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement;
+  change(copy, paragraph.get(0) as Y.XmlText);
+  return Y.mergeUpdates(updates);
+}
+
+const allowed = (live: Y.Doc, change: (doc: Y.Doc, text: Y.XmlText) => void) => changesOnlySuggestions(live, [], edit(live, change));
+
+describe("the suggestion-only rule", () => {
+  it("accepts suggested insertions, deletion marks and their withdrawal", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    expect(allowed(live, (_d, t) => t.insert(4, "new ", { [SUGGESTION_MARKS.insert]: by }))).toBe(true);
+    expect(allowed(live, (_d, t) => t.format(4, 10, { [SUGGESTION_MARKS.delete]: by }))).toBe(true);
+    // y-prosemirror names overlapping marks `<mark>--<hash>`.
+    expect(allowed(live, (_d, t) => t.insert(0, "Note: ", { [`${SUGGESTION_MARKS.insert}--a1b2`]: by }))).toBe(true);
+
+    const marked = liveDoc(["The Contractor shall pay."]);
+    const text = (marked.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.format(4, 10, { [SUGGESTION_MARKS.delete]: by });
+    text.insert(0, "Draft ", { [SUGGESTION_MARKS.insert]: by });
+    expect(allowed(marked, (_d, t) => t.format(10, 10, { [SUGGESTION_MARKS.delete]: null }))).toBe(true);
+    expect(allowed(marked, (_d, t) => t.delete(0, 6))).toBe(true);
+  });
+
+  it("refuses plain typing, deleting, formatting, accepting a suggestion, new blocks and other root types", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    expect(allowed(live, (_d, t) => t.insert(0, "X"))).toBe(false);
+    expect(allowed(live, (_d, t) => t.delete(0, 4))).toBe(false);
+    expect(allowed(live, (_d, t) => t.format(0, 3, { bold: true }))).toBe(false);
+    expect(allowed(live, (d) => d.getXmlFragment(COLLAB_FRAGMENT).insert(1, [new Y.XmlElement("paragraph")]))).toBe(false);
+    expect(allowed(live, (d) => d.getMap("other").set("k", "v"))).toBe(false);
+
+    const suggested = liveDoc(["Pay."]);
+    const text = (suggested.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.insert(0, "Now ", { [SUGGESTION_MARKS.insert]: by });
+    expect(allowed(suggested, (_d, t) => t.format(0, 4, { [SUGGESTION_MARKS.insert]: null }))).toBe(false);
+  });
+
+  it("checks against the updates still waiting to be stored", () => {
+    const live = liveDoc(["Pay."]);
+    const waiting = edit(live, (_d, t) => t.insert(0, "Now ", { [SUGGESTION_MARKS.insert]: by }));
+    const afterWaiting = new Y.Doc();
+    Y.applyUpdate(afterWaiting, Y.encodeStateAsUpdate(live));
+    Y.applyUpdate(afterWaiting, waiting);
+    // Un-marking the waiting suggestion would make it accepted text: refused even before it is stored.
+    const accept = edit(afterWaiting, (_d, t) => t.format(0, 4, { [SUGGESTION_MARKS.insert]: null }));
+    expect(changesOnlySuggestions(live, [waiting], accept)).toBe(false);
+  });
+
+  it("reads the accepted document: insertions out, deletion marks ignored, neighbouring runs joined", () => {
+    const a = liveDoc(["abc"]);
+    const b = liveDoc(["a"]);
+    const t = (b.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    t.insert(1, "NEW", { [SUGGESTION_MARKS.insert]: by });
+    t.insert(4, "b", { [SUGGESTION_MARKS.delete]: by });
+    t.insert(5, "c");
+    expect(acceptedView(b.getXmlFragment(COLLAB_FRAGMENT))).toBe(acceptedView(a.getXmlFragment(COLLAB_FRAGMENT)));
+  });
+});

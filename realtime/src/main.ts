@@ -1,0 +1,26 @@
+import { createServer } from "node:http";
+import { createRuntime } from "@clausewise/api/runtime";
+import { loadRealtimeConfig } from "./env";
+import { attachRealtime } from "./server";
+
+/** The scaled-out realtime process (Procfile `realtime:`): /collab and /socket.io only. */
+const config = loadRealtimeConfig();
+// Seeding and migrations belong to the web process; realtime only needs the database and the bus.
+const runtime = await createRuntime({ ...config.api, seedDemo: false });
+const server = createServer((_req, res) => {
+  res.writeHead(404, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: "not_found", message: "This process serves /collab and /socket.io only." }));
+});
+const realtime = attachRealtime(server, runtime.deps);
+server.listen(config.port, config.api.host, () => {
+  runtime.deps.logger.info({ port: config.port }, "ClauseWise realtime listening");
+});
+
+const shutdown = () => {
+  void realtime
+    .close()
+    .then(() => runtime.close())
+    .finally(() => process.exit(0));
+};
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,57 @@
+import { Redis } from "ioredis";
+import { RedisAdapter } from "@socket.io/redis-adapter";
+import type { Namespace } from "socket.io";
+import type { Logger } from "@clausewise/api/logger";
+import { closeRedis, createOutageLog, redisOptions } from "@clausewise/api/events/redis-connection";
+
+/**
+ * The socket.io Redis adapter (scaled mode): a broadcast started on one instance (socket.to(room),
+ * io.in(room).disconnectSockets(), fetchSockets) reaches the sockets every instance holds.
+ * Domain events do not go through it: see attachPush.
+ *
+ * Commands wait for Redis (maxRetriesPerRequest: null) instead of failing after some retries: the
+ * adapter fires them without handling rejections, and one rejected promise would end the process.
+ * The connections are the adapter's own and are closed with the last namespace (io.close()).
+ */
+export function redisAdapter(url: string, prefix: string, logger: Logger) {
+  const log = logger.child({ component: "socket.io-adapter" });
+  const outage = createOutageLog(log, {
+    down: "Redis unreachable: socket.io broadcasts reach this instance's sockets only until it is back",
+    up: "Redis reachable again: socket.io broadcasts reach every instance",
+  });
+  const pubClient = new Redis(url, redisOptions(prefix, "socket.io-pub", { maxRetriesPerRequest: null }));
+  const subClient = new Redis(url, redisOptions(prefix, "socket.io-sub", { maxRetriesPerRequest: null }));
+  let closing = false;
+  for (const client of [pubClient, subClient]) {
+    client.on("error", (error: unknown) => {
+      if (!closing) outage.lost(error);
+    });
+    client.on("close", () => {
+      if (!closing) outage.lost();
+    });
+    client.on("ready", () => {
+      if (pubClient.status === "ready" && subClient.status === "ready") outage.restored();
+    });
+  }
+
+  let open = 0;
+  const release = async () => {
+    open -= 1;
+    if (open > 0 || closing) return;
+    closing = true;
+    await Promise.all([closeRedis(pubClient), closeRedis(subClient)]);
+  };
+
+  // A class, not a factory arrow: socket.io instantiates the adapter with `new`.
+  return class OwningRedisAdapter extends RedisAdapter {
+    constructor(nsp: Namespace) {
+      super(nsp, pubClient, subClient, { key: `${prefix}socket.io` });
+      open += 1;
+    }
+
+    override async close(): Promise<void> {
+      await super.close();
+      await release();
+    }
+  };
+}

@@ -1,0 +1,104 @@
+import type { Server as HttpServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { createTestApp, type TestApp } from "@clausewise/api/test/app";
+import { createContract, createTeam } from "@clausewise/api/test/factories";
+import { attachRealtime, type Realtime } from "../server";
+
+let t: TestApp;
+let realtime: Realtime;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  realtime = attachRealtime(t.server as HttpServer, t.deps);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await realtime.close();
+  await t.close();
+});
+
+function open(headers: Record<string, string>): Socket {
+  const socket = connect(t.baseUrl, { path: SOCKET_PATH, transports: ["websocket"], extraHeaders: headers, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+
+function outcome(socket: Socket): Promise<"connected" | string> {
+  return new Promise((resolve) => {
+    socket.on("connect", () => resolve("connected"));
+    socket.on("connect_error", (err) => resolve(err.message));
+  });
+}
+
+describe("socket.io pushes", () => {
+  it("refuses a connection without a session", async () => {
+    expect(await outcome(open({}))).toBe("Unauthorized");
+  });
+
+  it("refuses a foreign Origin even with a valid session", async () => {
+    const team = await createTeam(t.deps.db);
+    const result = await outcome(open({ cookie: `cw_session=${team.admin.token}`, origin: "https://evil.example" }));
+    expect(result).not.toBe("connected");
+  });
+
+  it("delivers a notification to its user and to nobody in another company", async () => {
+    const team = await createTeam(t.deps.db);
+    const other = await createTeam(t.deps.db);
+    const mine = open({ cookie: `cw_session=${team.reviewer.token}`, origin: t.baseUrl });
+    const theirs = open({ cookie: `cw_session=${other.reviewer.token}` });
+    expect(await outcome(mine)).toBe("connected");
+    expect(await outcome(theirs)).toBe("connected");
+
+    const leaked: unknown[] = [];
+    theirs.on(PUSH_EVENTS.notificationNew, (p: unknown) => leaked.push(p));
+    const received = new Promise<unknown>((resolve) => mine.once(PUSH_EVENTS.notificationNew, resolve));
+    await t.deps.bus.publish({
+      type: PUSH_EVENTS.notificationNew,
+      companyId: team.company.id,
+      userIds: [team.reviewer.user.id],
+      payload: { id: "n1", title: "Contract assigned", type: "contract_assigned" },
+    });
+    expect(await received).toEqual({ id: "n1", title: "Contract assigned", type: "contract_assigned" });
+    // A company-wide event of the first company does not reach the second one either.
+    await t.deps.bus.publish({ type: PUSH_EVENTS.contractUpdated, companyId: team.company.id, payload: { contractId: "c1" } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(leaked).toEqual([]);
+  });
+
+  it("pushes markup:new to a client in the contract's room when a markup is added through the API, and not to another contract's room", async () => {
+    const team = await createTeam(t.deps.db);
+    const contract = await createContract(t.deps.db, { companyId: team.company.id, createdBy: team.admin.user.id });
+    const other = await createContract(t.deps.db, { companyId: team.company.id });
+    const watcher = open({ cookie: `cw_session=${team.approver.token}` });
+    const elsewhere = open({ cookie: `cw_session=${team.admin.token}` });
+    expect(await outcome(watcher)).toBe("connected");
+    expect(await outcome(elsewhere)).toBe("connected");
+    const join = (socket: Socket, contractId: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit("contract:join", { contractId }, resolve));
+    expect(await join(watcher, contract.id)).toEqual({ ok: true });
+    expect(await join(elsewhere, other.id)).toEqual({ ok: true });
+    const wrongRoom: unknown[] = [];
+    elsewhere.on(PUSH_EVENTS.markupNew, (p: unknown) => wrongRoom.push(p));
+
+    const received = new Promise<{ contractId: string; id?: string }>((resolve) => watcher.once(PUSH_EVENTS.markupNew, resolve));
+    const reviewer = t.client();
+    reviewer.useSession(team.reviewer.token);
+    const res = await reviewer.post<{ id: string }>(`/api/contracts/${contract.id}/markups`, { type: "comment", content: "Check the LD cap", position: { paragraph: 0 } });
+    expect(res.status).toBe(201);
+    expect(await received).toMatchObject({ contractId: contract.id, id: res.body.id });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(wrongRoom).toEqual([]);
+  });
+
+  it("refuses to join the room of another company's contract", async () => {
+    const team = await createTeam(t.deps.db);
+    const theirs = await createTeam(t.deps.db);
+    const foreign = await createContract(t.deps.db, { companyId: theirs.company.id });
+    const socket = open({ cookie: `cw_session=${team.admin.token}` });
+    expect(await outcome(socket)).toBe("connected");
+    const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit("contract:join", { contractId: foreign.id }, resolve));
+    expect(ack).toEqual({ ok: false });
+  });
+});

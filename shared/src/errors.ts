@@ -1,0 +1,30 @@
+/** The API's error vocabulary: every non-2xx body is `{ error: ErrorCode, message }`. */
+export const ERROR_CODES = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  csrf_rejected: 403,
+  email_not_verified: 403,
+  account_suspended: 403,
+  not_found: 404,
+  conflict: 409,
+  email_taken: 409,
+  token_invalid: 400,
+  token_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  /** Field-level messages for validation errors, keyed by field name. */
+  fields?: Record<string, string>;
+}

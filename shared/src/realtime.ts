@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/** socket.io event names pushed by the server; payloads carry ids and small summaries. */
+export const PUSH_EVENTS = {
+  notificationNew: "notification:new",
+  markupNew: "markup:new",
+  changeNew: "change:new",
+  changeUpdated: "change:updated",
+  contractUpdated: "contract:updated",
+  analysisReady: "analysis:ready",
+  exhibitUpdated: "exhibit:updated",
+} as const;
+
+export const notificationNewPayload = z.object({ id: z.string(), title: z.string(), type: z.string() });
+export const contractScopedPayload = z.object({ contractId: z.string(), id: z.string().optional() });
+
+export const pushPayloads = {
+  [PUSH_EVENTS.notificationNew]: notificationNewPayload,
+  [PUSH_EVENTS.markupNew]: contractScopedPayload,
+  [PUSH_EVENTS.changeNew]: contractScopedPayload,
+  [PUSH_EVENTS.changeUpdated]: contractScopedPayload,
+  [PUSH_EVENTS.contractUpdated]: contractScopedPayload,
+  [PUSH_EVENTS.analysisReady]: contractScopedPayload,
+  [PUSH_EVENTS.exhibitUpdated]: contractScopedPayload,
+} as const;
+
+export const COLLAB_PATH = "/collab";
+export const SOCKET_PATH = "/socket.io";
+export const COLLAB_FRAGMENT = "default";
+
+/**
+ * WebSocket close codes of the collaboration server (4000-4999 are application codes). The stock
+ * y-websocket 3 client treats 4400-4499 as final (it stops reconnecting and emits `closed`: the
+ * page shows why and reloads) and every other code as transient (it reconnects and resyncs, sending
+ * again whatever the server had not stored).
+ */
+export const COLLAB_CLOSE = {
+  malformed: { code: 4400, reason: "Malformed message" },
+  unauthorized: { code: 4401, reason: "Unauthorized" },
+  forbidden: { code: 4403, reason: "Forbidden" },
+  /** A missing contract, another company's contract and a malformed id close alike. */
+  notFound: { code: 4404, reason: "Not found" },
+  accessRevoked: { code: 4410, reason: "Access revoked" },
+  messageTooBig: { code: 4413, reason: "Message too big" },
+  /** A reviewer's edit changed the accepted text: reviewers may only suggest (reload to drop it). */
+  suggestionOnly: { code: 4422, reason: "Only suggestions allowed" },
+  tooManyClients: { code: 4429, reason: "Too many clients" },
+  /** Transient: the update could not be stored; the client reconnects and sends it again. */
+  storageFailed: { code: 4500, reason: "Could not save, reconnecting" },
+  /** Transient: more messages than the per-connection rate allows. */
+  rateLimited: { code: 4529, reason: "Too many messages" },
+  /** Transient (RFC 6455 "Service Restart"): the instance is shutting down after storing everything. */
+  serverRestart: { code: 1012, reason: "Server restarting" },
+} as const;
+
+export type CollabCloseName = keyof typeof COLLAB_CLOSE;
+
+/** Limits of one live-document connection and document (DESIGN.md §4). */
+export const COLLAB_LIMITS = {
+  /** Largest WebSocket message accepted (a pasted document with images stays well below). */
+  maxMessageBytes: 2 * 1024 * 1024,
+  maxClientsPerDocument: 100,
+  /** Token bucket per connection: sustained messages per second and burst size. */
+  messagesPerSecond: 100,
+  messageBurst: 300,
+} as const;
+
+/** How a connection may change the live document, from the contract's abilities. */
+export const COLLAB_MODES = ["read-write", "suggest", "read-only"] as const;
+export type CollabMode = (typeof COLLAB_MODES)[number];
+
+/**
+ * Domain events about live documents on the event bus (API → realtime). `collab:update` carries a
+ * Yjs update the API has already stored (a REST edit); the access events make realtime re-check
+ * the open connections of that user at once instead of at the next periodic check.
+ */
+export const COLLAB_EVENTS = {
+  update: "collab:update",
+  accessRevoked: "access:revoked",
+  userDeactivated: "user:deactivated",
+} as const;
+
+export const collabUpdatePayload = z.object({ update: z.string().min(1) /* base64 */ });
+export const accessRevokedPayload = z.object({ userId: z.string(), contractId: z.string().optional() });
+export const userDeactivatedPayload = z.object({ userId: z.string() });

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits";
+import { ROLES } from "../enums";
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email("Invalid email address");
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const signupRequest = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  companyName: z.string().trim().min(1, "Company name is required").max(200),
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const loginRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const verifyEmailRequest = z.object({ token: z.string().trim().min(1, "No verification token provided").max(200) });
+
+/** The current user, as `GET /api/auth/user` returns it. */
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  companyId: z.string(),
+  companyName: z.string(),
+  emailVerified: z.boolean(),
+  isPlatformAdmin: z.boolean(),
+  abilities: z.record(z.string(), z.boolean()),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const verificationStatus = z.object({ emailVerified: z.boolean(), email: z.string() });
+export type VerificationStatus = z.infer<typeof verificationStatus>;
+
+export const resendResult = z.object({ success: z.boolean(), error: z.string().optional() });
+export const verifyResult = z.object({
+  success: z.boolean(),
+  user: z.object({ id: z.string(), email: z.string(), firstName: z.string().nullable() }).optional(),
+  error: z.string().optional(),
+});
+export type VerifyResult = z.infer<typeof verifyResult>;
+
+/** What the sign-in page needs to know before anyone signs in. */
+export const authConfig = z.object({
+  demoMode: z.boolean(),
+  demoUsers: z.array(z.object({ email: z.string(), role: z.enum(ROLES) })),
+  demoPassword: z.string().optional(),
+  sso: z.boolean(),
+});
+export type AuthConfig = z.infer<typeof authConfig>;

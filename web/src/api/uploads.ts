@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Priority, UploadContractResponse } from "@clausewise/shared";
+import { apiRequest } from "./client";
+import { contractsKey } from "./keys";
+import { notificationsKey } from "./notifications";
+
+export interface UploadContractInput {
+  file: File;
+  title: string;
+  client: string;
+  priority: Priority;
+  storageConsent: boolean;
+  processingConsent: boolean;
+  /** Calendar dates (YYYY-MM-DD) or empty: an empty review deadline is computed from the priority. */
+  reviewDeadline: string;
+  approvalDeadline: string;
+}
+
+/** The multipart body of POST /api/contracts (spec §7 plus our processingConsent). */
+export function uploadFormData(input: UploadContractInput): FormData {
+  const form = new FormData();
+  form.set("file", input.file, input.file.name);
+  form.set("title", input.title.trim());
+  form.set("client", input.client.trim());
+  form.set("priority", input.priority);
+  form.set("storageConsent", String(input.storageConsent));
+  form.set("processingConsent", String(input.processingConsent));
+  if (input.reviewDeadline) form.set("reviewDeadline", input.reviewDeadline);
+  if (input.approvalDeadline) form.set("approvalDeadline", input.approvalDeadline);
+  return form;
+}
+
+/**
+ * Uploads a contract. The client passes FormData through untouched (the browser sets the multipart
+ * boundary), so errors come back as the same ApiError as every other call, and a 401 reaches the
+ * app's unauthorized handler through the mutation cache.
+ */
+export function useUploadContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UploadContractInput) =>
+      apiRequest<UploadContractResponse>("POST", "/api/contracts", { body: uploadFormData(input) }),
+    // Not awaited: the caller moves on to the new contract while these refresh behind it. The API
+    // notifies the uploader (and an assigned reviewer), so the bell is refreshed too.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: contractsKey });
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    },
+  });
+}

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import { Editor } from "@tiptap/core";
+import { createEditorExtensions } from "@clausewise/shared/editor";
+import { acceptedDocText, proposedDocText } from "./accepted";
+import { SUGGESTION_TRACKING_EXTENSION as EDITOR_LOOKS_FOR, type ExtraExtensions } from "../extension-points";
+import { SUGGESTION_TRACKING_EXTENSION, SuggestionMode, suggestionExtensions } from "./SuggestionMode";
+
+// Fits the editor's `extraExtensions` prop as it is.
+const asProp: ExtraExtensions = suggestionExtensions;
+
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+});
+
+function makeEditor(content = "<p>The Contractor shall pay.</p>", userId = "u-rev") {
+  let n = 0;
+  const editor = new Editor({
+    extensions: [
+      ...createEditorExtensions(),
+      SuggestionMode.configure({ user: { id: userId, name: "Rita Reviewer" }, enabled: true, newChangeId: () => `ch-${++n}`, now: () => "2026-11-22T00:00:00.000Z" }),
+    ],
+    content,
+  });
+  editors.push(editor);
+  return editor;
+}
+
+/** Types like a keyboard: one transaction per character at the caret. */
+function type(editor: Editor, text: string) {
+  for (const ch of text) {
+    const { from, to } = editor.state.selection;
+    editor.view.dispatch(editor.state.tr.insertText(ch, from, to));
+  }
+}
+
+function backspace(editor: Editor, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const { from, empty, to } = editor.state.selection;
+    editor.view.dispatch(empty ? editor.state.tr.delete(from - 1, from) : editor.state.tr.delete(from, to));
+  }
+}
+
+function del(editor: Editor, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const { from } = editor.state.selection;
+    editor.view.dispatch(editor.state.tr.delete(from, from + 1));
+  }
+}
+
+const marksIn = (editor: Editor, name: string) => {
+  const found: { text: string; changeId: unknown; authorId: unknown }[] = [];
+  editor.state.doc.descendants((node) => {
+    const mark = node.marks.find((m) => m.type.name === name);
+    if (node.isText && mark) found.push({ text: node.text!, changeId: mark.attrs.changeId, authorId: mark.attrs.authorId });
+  });
+  return found;
+};
+
+/** Position just after `needle` in the first paragraph. */
+const after = (editor: Editor, needle: string) => 1 + editor.state.doc.textContent.indexOf(needle) + needle.length;
+
+describe("SuggestionMode", () => {
+  it("typing inserts text marked as the reviewer's suggestion, one change per contiguous run", () => {
+    const editor = makeEditor();
+    const accepted = acceptedDocText(editor.state.doc);
+    editor.commands.setTextSelection(after(editor, "shall"));
+    type(editor, " promptly");
+    expect(editor.state.doc.textContent).toBe("The Contractor shall promptly pay.");
+    expect(marksIn(editor, "suggestionInsert")).toEqual([{ text: " promptly", changeId: "ch-1", authorId: "u-rev" }]);
+    expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    editor.commands.setTextSelection(after(editor, "The"));
+    type(editor, " said");
+    expect(new Set(marksIn(editor, "suggestionInsert").map((m) => m.changeId))).toEqual(new Set(["ch-1", "ch-2"]));
+  });
+
+  it("deleting plain text marks it for deletion instead of removing it; the caret moves over it", () => {
+    const editor = makeEditor();
+    const accepted = acceptedDocText(editor.state.doc);
+    editor.commands.setTextSelection(after(editor, "shall"));
+    backspace(editor, 6);
+    expect(editor.state.doc.textContent).toBe("The Contractor shall pay.");
+    expect(marksIn(editor, "suggestionDelete")).toEqual([{ text: " shall", changeId: "ch-1", authorId: "u-rev" }]);
+    expect(editor.state.selection.from).toBe(after(editor, "Contractor"));
+    expect(proposedDocText(editor.state.doc)).toBe("The Contractor pay.");
+    expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    // Backspacing again over text already marked deleted just moves the caret.
+    editor.commands.setTextSelection(after(editor, "shall"));
+    backspace(editor, 3);
+    expect(marksIn(editor, "suggestionDelete")).toEqual([{ text: " shall", changeId: "ch-1", authorId: "u-rev" }]);
+    expect(editor.state.selection.from).toBe(after(editor, "shall") - 3);
+    // Delete (forward) moves the caret forward over the deleted run.
+    editor.commands.setTextSelection(after(editor, "pay"));
+    del(editor, 1);
+    expect(proposedDocText(editor.state.doc)).toBe("The Contractor pay");
+    expect(editor.state.selection.from).toBe(after(editor, "pay."));
+  });
+
+  it("deleting the reviewer's own suggested text really deletes it", () => {
+    const editor = makeEditor();
+    editor.commands.setTextSelection(after(editor, "shall"));
+    type(editor, " promptlyy");
+    backspace(editor, 1);
+    expect(editor.state.doc.textContent).toBe("The Contractor shall promptly pay.");
+    expect(marksIn(editor, "suggestionInsert")).toEqual([{ text: " promptly", changeId: "ch-1", authorId: "u-rev" }]);
+    expect(marksIn(editor, "suggestionDelete")).toEqual([]);
+  });
+
+  it("replacing a selection is one change: the old text marked deleted, the new text inserted", () => {
+    const editor = makeEditor();
+    const accepted = acceptedDocText(editor.state.doc);
+    const from = after(editor, "The ");
+    editor.commands.setTextSelection({ from, to: from + "Contractor".length });
+    type(editor, "Owner");
+    expect(proposedDocText(editor.state.doc)).toBe("The Owner shall pay.");
+    const deleted = marksIn(editor, "suggestionDelete");
+    const inserted = marksIn(editor, "suggestionInsert");
+    expect(deleted.map((m) => m.text)).toEqual(["Contractor"]);
+    expect(inserted.map((m) => m.text)).toEqual(["Owner"]);
+    expect(inserted[0]!.changeId).toBe(deleted[0]!.changeId);
+    expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+  });
+
+  it("refuses formatting and block changes", () => {
+    const editor = makeEditor();
+    const before = editor.getJSON();
+    editor.commands.setTextSelection({ from: 1, to: 4 });
+    editor.commands.toggleBold();
+    editor.commands.setNode("heading", { level: 1 });
+    editor.commands.setTextSelection(after(editor, "shall"));
+    editor.commands.splitBlock();
+    expect(editor.getJSON()).toEqual(before);
+  });
+
+  it("keeps the accepted text unchanged through any sequence of edits", () => {
+    const editor = makeEditor("<p>Alpha <strong>bravo</strong> charlie.</p><p>Delta echo.</p>");
+    const accepted = acceptedDocText(editor.state.doc);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 300; i++) {
+      const size = editor.state.doc.content.size;
+      const pos = 1 + Math.floor(random() * (size - 1));
+      const r = random();
+      try {
+        if (r < 0.4) {
+          editor.commands.setTextSelection(pos);
+          type(editor, "xy".slice(0, 1 + Math.floor(random() * 2)));
+        } else if (r < 0.7) {
+          editor.commands.setTextSelection(pos);
+          backspace(editor, 1 + Math.floor(random() * 3));
+        } else if (r < 0.85) {
+          editor.commands.setTextSelection({ from: pos, to: Math.min(size - 1, pos + 1 + Math.floor(random() * 4)) });
+          type(editor, "z");
+        } else {
+          editor.commands.setTextSelection(pos);
+          del(editor, 1 + Math.floor(random() * 2));
+        }
+      } catch {
+        // A position outside text (e.g. between blocks) may be refused by ProseMirror itself.
+      }
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    }
+  });
+
+  it("is added for suggest-mode users only, under the name the editor looks for", () => {
+    const context = { contractId: "c-1", user: { id: "u", name: "U", color: "#000" } };
+    expect(suggestionExtensions({ ...context, mode: "suggest" }).map((e) => e.name)).toEqual([SUGGESTION_TRACKING_EXTENSION]);
+    expect(suggestionExtensions({ ...context, mode: "read-write" })).toEqual([]);
+    expect(SUGGESTION_TRACKING_EXTENSION).toBe(EDITOR_LOOKS_FOR);
+    expect(typeof asProp).toBe("function");
+  });
+});

@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { CONTRACT_ABILITIES, type ContractAbility } from "@clausewise/shared";
+import { useToastStore } from "../../stores/toast";
+import { fakeApi } from "../../test/fake-api";
+import { makeUser } from "../../test/fixtures";
+import { renderApp } from "../../test/render-app";
+import { approveBlocker, downloadReportWithToasts } from "./HeaderActions";
+
+const wait = { timeout: 5000 };
+
+function abilities(granted: ContractAbility[]) {
+  return Object.fromEntries(CONTRACT_ABILITIES.map((a) => [a, granted.includes(a)]));
+}
+
+const REVIEWER: ContractAbility[] = ["read", "suggest", "comment", "submitForApproval", "analyze"];
+const APPROVER: ContractAbility[] = [...REVIEWER, "edit", "decideChanges", "approve"];
+
+function contract(granted: ContractAbility[], status = "under_review") {
+  return {
+    id: "c-1",
+    title: "Pipeline EPC Agreement",
+    client: "Prairie Midstream Inc.",
+    status,
+    priority: "medium",
+    contractType: "construction",
+    version: 3,
+    updatedAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
+    createdAt: new Date(Date.now() - 48 * 60 * 60 * 1000).toISOString(),
+    reviewDeadline: null,
+    approvalDeadline: null,
+    reviewerId: null,
+    content: "<h2>Payment</h2><p>Pay within 28 days.</p>",
+    storageConsent: false,
+    hasOriginalFile: false,
+    fileName: null,
+    submittedAt: null,
+    completedAt: null,
+    abilities: abilities(granted),
+  };
+}
+
+const text = {
+  contractId: "c-1",
+  length: 27,
+  blocks: [
+    { kind: "heading", level: 2, text: "Payment", start: 0 },
+    { kind: "paragraph", text: "Pay within 28 days.", start: 8 },
+  ],
+};
+
+function routes(granted: ContractAbility[], status?: string) {
+  return {
+    "GET /api/auth/user": { status: 200, body: makeUser() },
+    "GET /api/contracts/c-1": { status: 200, body: contract(granted, status) },
+    "GET /api/contracts/c-1/text": { status: 200, body: text },
+    "GET /api/contracts/c-1/markups": {
+      status: 200,
+      body: [{ id: "m1", type: "comment", content: "Short", createdAt: new Date().toISOString(), position: { paragraph: 1, start: 19, end: 26 }, userId: "u", authorName: "Daniel Okafor" }],
+    },
+    "GET /api/contracts/c-1/changes": { status: 200, body: [] },
+    "GET /api/contracts/c-1/versions": {
+      status: 200,
+      body: [
+        { id: "v1", versionNumber: "1", isActive: "false", createdAt: "2026-11-01T10:00:00.000Z", content: "<p>Old text</p>", createdBy: null },
+        { id: "v2", versionNumber: "2", isActive: "true", createdAt: "2026-11-10T10:00:00.000Z", content: "<p>Pay within 30 days.</p><script>alert(1)</script>", createdBy: null },
+      ],
+    },
+  };
+}
+
+beforeEach(() => {
+  window.scrollTo = () => undefined;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe("contract detail", () => {
+  it("shows the header, the versions newest first and the document with its markup", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    const title = await screen.findByRole("heading", { level: 1, name: "Pipeline EPC Agreement" }, wait);
+    const header = within(title.closest("header")!);
+    expect(header.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/");
+    expect(header.getByText("v3")).toBeTruthy();
+    expect(header.getByText("Under Review")).toBeTruthy();
+    expect(header.getByRole("button", { name: "Download" })).toBeTruthy();
+    expect(await header.findByRole("button", { name: "1 comment" }, wait)).toBeTruthy();
+    const article = screen.getByRole("article", { name: "Contract text" });
+    await waitFor(() => expect(article.querySelector("mark")?.textContent).toBe("28 days"), wait);
+    const versions = await screen.findByRole("list", { name: "Document versions, newest first" }, wait);
+    expect(within(versions).getAllByRole("button").map((b) => b.textContent)).toEqual([expect.stringContaining("v2"), expect.stringContaining("v1")]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Document Viewer", "Track Changes", "Word Editor"]);
+  });
+
+  it("opens a version's text as text", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    fireEvent.click(await screen.findByRole("button", { name: /^Version 2,/ }, wait));
+    const dialog = await screen.findByRole("dialog", { name: "Version 2" }, wait);
+    expect(within(dialog).getByText("Pay within 30 days.")).toBeTruthy();
+    expect(dialog.querySelector("script")).toBeNull();
+  });
+
+  it("creates a version numbered count + 1", async () => {
+    const { calls } = fakeApi({
+      ...routes(REVIEWER),
+      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v3", versionNumber: "3", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null } },
+    });
+    renderApp("/contracts/c-1");
+    await screen.findByRole("list", { name: "Document versions, newest first" }, wait);
+    fireEvent.click(screen.getByRole("button", { name: "Create version" }));
+    expect(await screen.findByText("Version Created", undefined, wait)).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ versionNumber: "3", isActive: "true" });
+  });
+
+  it("lets a reviewer mark up but not edit the title, and says why Approve is unavailable", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    await screen.findByRole("heading", { level: 1, name: "Pipeline EPC Agreement" }, wait);
+    expect(screen.queryByRole("button", { name: "Edit title" })).toBeNull();
+    const approve = screen.getByRole("button", { name: /^Approve/ });
+    expect(approve.getAttribute("aria-disabled")).toBe("true");
+    expect(approve.textContent).toContain("Only approvers and administrators can approve contracts.");
+  });
+
+  it("saves a new title alone, never a copy of the document", async () => {
+    const { calls } = fakeApi({
+      ...routes(APPROVER),
+      "PUT /api/contracts/c-1": ({ body }) => ({ status: 200, body: { ...contract(APPROVER), title: (body as { title: string }).title } }),
+    });
+    renderApp("/contracts/c-1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit title" }, wait));
+    const input = screen.getByRole("textbox", { name: "Contract title" });
+    fireEvent.change(input, { target: { value: "  Pipeline EPC Agreement (Rev. 2)  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Document Saved", undefined, wait)).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Pipeline EPC Agreement (Rev. 2)" }, wait)).toBeTruthy();
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.body).toEqual({ title: "Pipeline EPC Agreement (Rev. 2)" });
+  });
+
+  it("keeps the typed title when saving fails", async () => {
+    fakeApi({ ...routes(APPROVER), "PUT /api/contracts/c-1": { status: 400, body: { error: "bad_request", message: "Title must be at most 300 characters" } } });
+    renderApp("/contracts/c-1");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit title" }, wait));
+    fireEvent.change(screen.getByRole("textbox", { name: "Contract title" }), { target: { value: "New title" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Title must be at most 300 characters", undefined, wait)).toBeTruthy();
+    expect(useToastStore.getState().toasts[0]?.title).toBe("Save Failed");
+    expect((screen.getByRole("textbox", { name: "Contract title" }) as HTMLInputElement).value).toBe("New title");
+  });
+
+  it("remembers collapsed panels", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    const toggle = await screen.findByRole("button", { name: "Review tools panel" }, wait);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect((document.getElementById("review-tools-panel") as HTMLElement).hidden).toBe(true);
+    expect(JSON.parse(localStorage.getItem("clausewise.contract-detail.panels") ?? "{}")).toEqual({ left: false, right: true });
+  });
+
+  it("answers a missing contract with 'Contract not found'", async () => {
+    fakeApi({ "GET /api/auth/user": { status: 200, body: makeUser() } });
+    renderApp("/contracts/nope");
+    expect(await screen.findByRole("heading", { name: "Contract not found" }, wait)).toBeTruthy();
+  });
+});
+
+describe("approveBlocker", () => {
+  it("allows Approve only to approvers on a contract pending approval", () => {
+    expect(approveBlocker({ status: "pending_approval", abilities: abilities(APPROVER) as never })).toBeNull();
+    expect(approveBlocker({ status: "pending_approval", abilities: abilities(REVIEWER) as never })).toMatch(/Only approvers/);
+    expect(approveBlocker({ status: "under_review", abilities: abilities(APPROVER) as never })).toMatch(/submitted for approval/);
+    expect(approveBlocker({ status: "approved", abilities: abilities(APPROVER) as never })).toMatch(/already approved/);
+  });
+});
+
+describe("downloadReportWithToasts", () => {
+  it("says when there is no analysis yet", async () => {
+    fakeApi({ "GET /api/contracts/c-1/download-report": { status: 404, body: { error: "not_found", message: "No Analysis Available - …" } } });
+    await downloadReportWithToasts("c-1");
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: "No Analysis Available",
+      description: "This contract hasn't been analyzed yet. Please wait for AI analysis to complete.",
+    });
+  });
+
+  it("says when the report fails", async () => {
+    fakeApi({ "GET /api/contracts/c-1/download-report": { status: 503, body: { error: "unavailable", message: "later" } } });
+    await downloadReportWithToasts("c-1");
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: "Download Failed", description: "Failed to generate AI analysis report. Please try again." });
+  });
+});

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { BadgeCheck, ChevronDown, Download, FileChartColumn, FileDown } from "lucide-react";
+import type { ContractDetail } from "@clausewise/shared";
+import { errorText, isNotFoundError, isUnauthorizedError } from "../../api/client";
+import { contractDownloadUrl, downloadAnalysisReport, useApproveContract } from "../../api/contract-document";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { DropdownMenu } from "../../components/ui/dropdown-menu";
+import { Tooltip } from "../../components/ui/tooltip";
+import { toast } from "../../stores/toast";
+
+/** Spec §8 "Report download": the two toasts, by whether an analysis exists. */
+export async function downloadReportWithToasts(contractId: string): Promise<void> {
+  try {
+    await downloadAnalysisReport(contractId);
+  } catch (error) {
+    if (isUnauthorizedError(error)) return;
+    if (isNotFoundError(error)) {
+      toast({ title: "No Analysis Available", description: "This contract hasn't been analyzed yet. Please wait for AI analysis to complete.", variant: "destructive" });
+    } else {
+      toast({ title: "Download Failed", description: "Failed to generate AI analysis report. Please try again.", variant: "destructive" });
+    }
+  }
+}
+
+export function DownloadMenu({ contractId }: { contractId: string }) {
+  return (
+    <DropdownMenu
+      trigger={
+        <Button variant="secondary">
+          <Download aria-hidden="true" />
+          Download
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      }
+      items={[
+        {
+          label: "Download Contract",
+          icon: <FileDown aria-hidden="true" />,
+          // A navigation in a new tab (spec §7); the server answers with an attachment.
+          onSelect: () => window.open(contractDownloadUrl(contractId), "_blank", "noopener"),
+        },
+        {
+          label: "Download AI Analysis Report",
+          icon: <FileChartColumn aria-hidden="true" />,
+          onSelect: () => void downloadReportWithToasts(contractId),
+        },
+      ]}
+    />
+  );
+}
+
+/** Why the contract cannot be approved from here right now, or null when it can. */
+export function approveBlocker(contract: Pick<ContractDetail, "status" | "abilities">): string | null {
+  if (!contract.abilities.approve) return "Only approvers and administrators can approve contracts.";
+  if (contract.status === "approved") return "This contract is already approved.";
+  if (contract.status !== "pending_approval") return "A contract can be approved once it has been submitted for approval.";
+  return null;
+}
+
+/** The header's Approve: the contract approval (POST /api/contracts/{id}/approve), asked for once more. */
+export function ApproveContractButton({ contract }: { contract: ContractDetail }) {
+  const approve = useApproveContract(contract.id);
+  const [confirming, setConfirming] = useState(false);
+  const blocker = approveBlocker(contract);
+
+  if (blocker) {
+    return (
+      <Tooltip content={blocker}>
+        {/* aria-disabled keeps the button focusable, so keyboard users can read why. */}
+        <Button aria-disabled="true" onClick={(event) => event.preventDefault()}>
+          <BadgeCheck aria-hidden="true" />
+          Approve
+          <span className="sr-only">: {blocker}</span>
+        </Button>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <>
+      <Button onClick={() => setConfirming(true)} disabled={approve.isPending}>
+        <BadgeCheck aria-hidden="true" />
+        {approve.isPending ? "Approving..." : "Approve"}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Approve this contract?"
+        description={`This gives the final approval for “${contract.title}”.`}
+        confirmLabel="Approve contract"
+        pending={approve.isPending}
+        onConfirm={() =>
+          approve.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: "Contract Approved", description: "The contract has been approved." });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              if (!isUnauthorizedError(error)) toast({ title: "Approval Failed", description: errorText(error, "The contract could not be approved. Please try again."), variant: "destructive" });
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { KeyRound } from "lucide-react";
+import { loginRequest } from "@clausewise/shared";
+import { useAuthConfig, useLogin } from "../../api/auth";
+import { errorText } from "../../api/client";
+import { AuthShell, FormAlert } from "../../components/AuthShell";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { toFieldErrors } from "../../lib/form";
+import { useDocumentTitle, useNextPath } from "../../lib/hooks";
+import { roleLabel } from "../../lib/user";
+
+type FieldErrors = Partial<Record<"email" | "password", string>>;
+
+export function LoginPage() {
+  useDocumentTitle("Sign in");
+  const next = useNextPath();
+  const navigate = useNavigate();
+  const config = useAuthConfig();
+  const login = useLogin();
+
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = loginRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      setFieldErrors(toFieldErrors(parsed.error.issues, ["email", "password"]));
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(parsed.data, { onSuccess: () => void navigate(next, { replace: true }) });
+  };
+
+  const fillDemo = (demoEmail: string) => {
+    setEmail(demoEmail);
+    setPassword(config.data?.demoPassword ?? "");
+    setFieldErrors({});
+    login.reset();
+  };
+
+  const signupHref = next === "/" ? "/signup" : `/signup?next=${encodeURIComponent(next)}`;
+
+  return (
+    <AuthShell
+      title="Sign in to ClauseWise"
+      description="Enter your work e-mail and password."
+      footer={
+        <>
+          New to ClauseWise?{" "}
+          <Link to={signupHref} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {login.isError && <FormAlert>{errorText(login.error, "Sign-in failed. Please try again.")}</FormAlert>}
+        <TextField
+          label="Email"
+          error={fieldErrors.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          error={fieldErrors.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Spinner className="size-4 text-white" />}
+          Sign In
+        </Button>
+      </form>
+
+      {config.data?.demoMode && config.data.demoUsers.length > 0 && (
+        <section aria-labelledby="demo-heading" className="mt-6 rounded-lg border border-brand-100 bg-brand-50/60 p-4">
+          <h2 id="demo-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <KeyRound aria-hidden="true" className="size-4 text-brand-700" />
+            Demo accounts
+          </h2>
+          <p className="mt-1 text-xs text-slate-600">
+            Choose an account to fill in the form.
+            {config.data.demoPassword && (
+              <>
+                {" "}
+                Password: <code className="rounded bg-white px-1 py-0.5 font-mono text-slate-800">{config.data.demoPassword}</code>
+              </>
+            )}
+          </p>
+          <ul className="mt-3 space-y-1.5">
+            {config.data.demoUsers.map((demo) => (
+              <li key={demo.email}>
+                <button
+                  type="button"
+                  onClick={() => fillDemo(demo.email)}
+                  aria-label={`Use demo account ${demo.email} (${roleLabel(demo.role)})`}
+                  className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-left text-sm hover:border-brand-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="truncate font-medium text-slate-800">{demo.email}</span>
+                  <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+                    {roleLabel(demo.role)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </AuthShell>
+  );
+}

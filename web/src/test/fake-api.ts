@@ -1,0 +1,29 @@
+import { vi } from "vitest";
+
+type Handler = (request: { method: string; url: URL; body: unknown }) => { status: number; body?: unknown };
+
+/**
+ * Stands in for the server at the edge of the browser: answers fetch() from a table of
+ * "METHOD /path" handlers and records every call. Unknown routes answer 404 like the API does.
+ */
+export function fakeApi(routes: Record<string, Handler | { status: number; body?: unknown }>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname + url.search, body });
+    const route = routes[`${method} ${url.pathname}`];
+    const answer = typeof route === "function" ? route({ method, url, body }) : route;
+    const { status, body: payload } = answer ?? {
+      status: 404,
+      body: { error: "not_found", message: "No such API endpoint." },
+    };
+    if (status === 204) return new Response(null, { status });
+    return new Response(JSON.stringify(payload ?? {}), { status, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls };
+}
+
+export const signedOut = { status: 401, body: { error: "unauthorized", message: "Unauthorized" } };
