@@ -20,17 +20,24 @@ afterAll(async () => {
   await t.close();
 });
 
+const outcomes = new WeakMap<Socket, Promise<"connected" | string>>();
+
+/** Opens a socket and starts listening for its outcome at once, so a fast connect is never missed. */
 function open(headers: Record<string, string>): Socket {
   const socket = connect(t.baseUrl, { path: SOCKET_PATH, transports: ["websocket"], extraHeaders: headers, reconnection: false, forceNew: true });
   sockets.push(socket);
+  outcomes.set(
+    socket,
+    new Promise((resolve) => {
+      socket.once("connect", () => resolve("connected"));
+      socket.once("connect_error", (err) => resolve(err.message));
+    }),
+  );
   return socket;
 }
 
 function outcome(socket: Socket): Promise<"connected" | string> {
-  return new Promise((resolve) => {
-    socket.on("connect", () => resolve("connected"));
-    socket.on("connect_error", (err) => resolve(err.message));
-  });
+  return outcomes.get(socket)!;
 }
 
 describe("socket.io pushes", () => {
