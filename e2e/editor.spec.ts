@@ -105,16 +105,56 @@ test("two people edit the same contract live: presence, carets, typing, bold, fi
   }
 });
 
-test("a reviewer reads the live document in View Mode until suggestion tracking arrives", async ({ browser }) => {
+test("a reviewer's edit is a suggestion the approver sees live and accepts inline, for everyone", async ({ browser }) => {
   const reviewer = await openWordEditor(browser, "reviewer@demo.test");
+  const approver = await openWordEditor(browser, "approver@demo.test");
   try {
-    const { page, document } = reviewer;
-    await expect(page.getByRole("button", { name: "View Mode", pressed: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Suggesting" })).toHaveAttribute("aria-disabled", "true");
-    await expect(page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(0);
-    await expect(document).toHaveAttribute("contenteditable", "false");
-    await expect(page.getByRole("toolbar", { name: "Document" }).getByRole("button", { name: "Export to Word" })).toBeVisible();
+    // A reviewer's editor opens in Suggesting (like Google Docs for commenters), with View Mode
+    // beside it, and no formatting toolbar: formatting would change the accepted document.
+    await expect(reviewer.page.getByRole("button", { name: "Suggesting", pressed: true })).toBeVisible();
+    await reviewer.page.getByRole("button", { name: "View Mode" }).click();
+    await expect(reviewer.document).toHaveAttribute("contenteditable", "false");
+    await reviewer.page.getByRole("button", { name: "Suggesting" }).click();
+    await expect(reviewer.document).toHaveAttribute("contenteditable", "true");
+    await expect(reviewer.page.getByRole("toolbar", { name: "Formatting" })).toHaveCount(0);
+
+    // Each sees the other's text and caret: the approver edits directly.
+    const direct = ` Approved wording ${token()}.`;
+    await approver.document.click();
+    await approver.page.keyboard.press("Control+End");
+    await approver.page.keyboard.type(direct);
+    await expect(reviewer.document).toContainText(direct.trim());
+    await expect(reviewer.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" })).toBeVisible();
+
+    // The reviewer's typing is a suggested insertion, shown inline at both ends.
+    const word = `Escrow${token()}`;
+    await reviewer.document.click();
+    await reviewer.page.keyboard.press("Control+End");
+    await reviewer.page.keyboard.type(` ${word}`);
+    await expect(reviewer.document.locator("ins.suggestion-insert", { hasText: word })).toBeVisible();
+    const suggested = approver.document.locator("ins.suggestion-insert", { hasText: word });
+    await expect(suggested).toBeVisible();
+    await expect(suggested).toHaveAttribute("data-author-name", "Daniel Okafor");
+    await expect(approver.document.locator(".collaboration-carets__label", { hasText: "Daniel Okafor" })).toBeVisible();
+
+    // The approver puts the caret in it and accepts it inline.
+    await suggested.click();
+    const bar = approver.page.getByRole("region", { name: "Suggestion" });
+    await expect(bar).toContainText("Suggested insertion by Daniel Okafor");
+    await bar.getByRole("button", { name: "Accept the suggested insertion by Daniel Okafor" }).click({ timeout: 20_000 });
+    await expect(approver.page.getByText("Change Approved", { exact: true }).first()).toBeVisible();
+
+    // Accepted for everyone: plain text now, no longer marked.
+    for (const { document } of [approver, reviewer]) {
+      await expect(document).toContainText(word);
+      await expect(document.locator("ins.suggestion-insert", { hasText: word })).toHaveCount(0);
+    }
+
+    // The changes panel lists it as approved.
+    await approver.page.getByRole("tab", { name: /Track Changes/ }).click();
+    await expect(approver.page.getByRole("region", { name: "Proposed changes" }).getByText(word).first()).toBeVisible();
   } finally {
     await reviewer.close();
+    await approver.close();
   }
 });

@@ -1,4 +1,5 @@
 import { CHANGE_STATUSES, CHANGE_TYPES, type DocumentChange } from "@clausewise/shared";
+import { isMarkAnchor } from "../collab/suggestions";
 import type { ChangeRow } from "../commands/changes/load";
 import type { Author } from "./markup";
 import { authorName } from "./reviewer";
@@ -19,5 +20,6 @@ export function presentChange(row: ChangeRow, author: Author): DocumentChange {
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     decidedBy: row.decidedBy,
     decisionComment: row.decisionComment,
+    suggestionId: isMarkAnchor(row.anchor) ? row.anchor.changeId : null,
   };
 }

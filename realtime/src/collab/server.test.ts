@@ -199,6 +199,34 @@ describe("live documents: modes", () => {
     expect(textLines(editor.doc)[0]).toBe("Suggested 1. Scope of Work.");
   });
 
+  it("turns a reviewer's suggestion into a pending change that the approver accepts for everyone", async () => {
+    const { team, contract } = await setup();
+    const editor = peer(contract.id, team.admin.token);
+    const reviewer = peer(contract.id, team.reviewer.token);
+    await Promise.all([editor.synced(), reviewer.synced()]);
+
+    const mark = { changeId: "s-1", authorId: team.reviewer.user.id, authorName: "Rae Reviewer", createdAt: new Date().toISOString() };
+    firstText(reviewer.doc).insert(0, "Amended ", { [SUGGESTION_MARKS.insert]: mark });
+    const approver = t.client();
+    approver.useSession(team.approver.token);
+    type Change = { id: string; status: string; newText: string; anchor?: unknown };
+    let pending: Change | undefined;
+    await eventually(async () => {
+      const res = await approver.get<Change[]>(`/api/contracts/${contract.id}/changes`);
+      pending = res.body.find((c) => c.status === "pending");
+      return pending !== undefined;
+    }, "the pending change");
+    expect(pending).toMatchObject({ newText: "Amended " });
+
+    const accepted = await approver.post(`/api/document-changes/${pending!.id}/approve`, {});
+    expect(accepted.status).toBe(200);
+    await eventually(() => {
+      const delta = firstText(editor.doc).toDelta() as { insert: string; attributes?: Record<string, unknown> }[];
+      return textLines(editor.doc)[0] === "Amended 1. Scope of Work." && delta.every((op) => !op.attributes?.[SUGGESTION_MARKS.insert]);
+    }, "the accepted text, unmarked, at the editor");
+    await eventually(() => textLines(reviewer.doc)[0] === "Amended 1. Scope of Work.", "the accepted text at the reviewer");
+  });
+
   it("refuses a reviewer deleting text outright", async () => {
     const { team, contract } = await setup();
     const reviewer = peer(contract.id, team.reviewer.token);

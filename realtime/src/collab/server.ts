@@ -14,6 +14,7 @@ import { DEFAULT_COLLAB_OPTIONS, type CollabOptions } from "./options";
 import { createDocumentStore, type DocumentPersistence } from "./persistence";
 import { decodeMessage, MalformedMessage } from "./protocol";
 import { DocumentRegistry } from "./registry";
+import { createSuggestionSync } from "./suggestion-sync";
 import { CollabSocket } from "./socket";
 
 export interface CollabServer {
@@ -53,7 +54,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   const options: CollabOptions = { ...DEFAULT_COLLAB_OPTIONS, ...timings };
   const persistence = givenPersistence ?? createDocumentStore(deps.db);
   const fanout = givenFanout ?? (deps.config.redisUrl ? createRedisFanout(deps.config.redisUrl, deps.logger) : createLocalFanout());
-  const registry = new DocumentRegistry({ persistence, fanout, logger: deps.logger, options });
+  const registry = new DocumentRegistry({ persistence, fanout, logger: deps.logger, options, suggestions: createSuggestionSync(deps) });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, WebSocket: CollabSocket, perMessageDeflate: false });
   const connections = new Set<CollabConnection>();
   let closing = false;

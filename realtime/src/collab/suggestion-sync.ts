@@ -1,6 +1,7 @@
 import type * as Y from "yjs";
 import type { AppDeps } from "@clausewise/api/context";
 import { syncContractSuggestions } from "@clausewise/api/collab/suggestions";
+import { afterCommit } from "@clausewise/api/commands/documents/context";
 
 /**
  * Keeps document_changes in step with the suggestion marks of a live document (DESIGN.md §3):
@@ -15,14 +16,7 @@ export function createSuggestionSync(deps: AppDeps): SuggestionSync {
   return {
     async sync(contractId, doc) {
       const result = await syncContractSuggestions(deps.db, { contractId, doc, now: deps.now() });
-      for (const task of result?.afterCommit ?? []) {
-        try {
-          if ("publish" in task) await task.publish(deps);
-          else await deps.bus.publish(task);
-        } catch (error) {
-          deps.logger.warn({ err: error, contractId }, "collab: publishing a suggestion event failed");
-        }
-      }
+      if (result) await afterCommit(deps, result.afterCommit);
     },
   };
 }

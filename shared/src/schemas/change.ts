@@ -74,5 +74,7 @@ export const documentChange = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decisionComment: z.string().nullable(),
+  /** The id of the suggestion marks in the live document behind this change (typed in suggest mode); null for a change proposed over the API. */
+  suggestionId: z.string().nullable(),
 });
 export type DocumentChange = z.infer<typeof documentChange>;

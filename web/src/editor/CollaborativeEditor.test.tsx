@@ -10,8 +10,9 @@ import { TooltipProvider } from "../components/ui/tooltip";
 import { useToastStore } from "../stores/toast";
 import { fakeApi } from "../test/fake-api";
 import { makeUser } from "../test/fixtures";
+import { makeChange } from "../components/document/test-utils";
 import type { ConnectFn } from "./collab/session";
-import { CollaborativeEditor } from "./CollaborativeEditor";
+import { CollaborativeEditor, type CollaborativeEditorProps } from "./CollaborativeEditor";
 
 const wait = { timeout: 5000 };
 const REVIEWER: ContractAbility[] = ["read", "suggest", "comment"];
@@ -59,12 +60,12 @@ function seeded(paragraphs: string[], docs: Y.Doc[] = []): ConnectFn {
   };
 }
 
-function mount(granted: ContractAbility[], connect: ConnectFn) {
+function mount(granted: ContractAbility[], connect: ConnectFn, extra: Pick<CollaborativeEditorProps, "extraExtensions"> = {}) {
   const queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
-        <CollaborativeEditor contract={contract(granted)} user={makeUser({ id: "u-1", firstName: "Pat", lastName: "Morgan" })} connect={connect} />
+        <CollaborativeEditor contract={contract(granted)} user={makeUser({ id: "u-1", firstName: "Pat", lastName: "Morgan" })} connect={connect} {...extra} />
       </TooltipProvider>
     </QueryClientProvider>,
   );
@@ -194,15 +195,75 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
     expect(fragmentXml(doc)).toBe("<paragraph>Read me.</paragraph>");
   });
 
-  it("keeps a reviewer in View Mode until suggestion tracking is installed", async () => {
+  it("keeps a reviewer in View Mode when suggestion tracking is left out", async () => {
     fakeApi({ "GET /api/contracts/c-1/versions": { status: 200, body: [] } });
-    mount(REVIEWER, seeded(["Suggest here."]));
+    mount(REVIEWER, seeded(["Suggest here."]), { extraExtensions: [] });
     const editor = await editorInstance();
     const suggesting = await screen.findByRole("button", { name: "Suggesting" });
     expect(suggesting.getAttribute("aria-disabled")).toBe("true");
     expect(screen.getByRole("button", { name: "View Mode", pressed: true })).toBeTruthy();
     expect(editor.isEditable).toBe(false);
     expect(screen.queryByRole("toolbar", { name: "Formatting" })).toBeNull();
+  });
+
+  it("lets a reviewer switch to Suggesting: what they type is stored as a suggested insertion by them", async () => {
+    fakeApi({ "GET /api/contracts/c-1/versions": { status: 200, body: [] } });
+    const docs: Y.Doc[] = [];
+    mount(REVIEWER, seeded(["Pay within 28 days."], docs));
+    const editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("28 days"), wait);
+    const suggesting = await screen.findByRole("button", { name: "Suggesting" });
+    expect(suggesting.getAttribute("aria-disabled")).not.toBe("true");
+    fireEvent.click(suggesting);
+    await waitFor(() => expect(editor.isEditable).toBe(true), wait);
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent("Net ");
+    });
+    const xml = fragmentXml(docs.at(-1)!);
+    expect(xml).toContain("Net ");
+    expect(xml).toMatch(/suggestionInsert/);
+    expect(xml).toContain("u-1");
+    expect(xml).toContain("Pay within 28 days.");
+  });
+
+  it("shows who suggested the text at the caret, and lets an approver accept it inline", async () => {
+    const change = makeChange({ id: "ch-9", suggestionId: "s-9", newText: "Net ", changeType: "insert" });
+    const { calls } = fakeApi({
+      "GET /api/contracts/c-1/versions": { status: 200, body: [] },
+      "GET /api/contracts/c-1/changes": { status: 200, body: [change] },
+      "POST /api/document-changes/ch-9/approve": { status: 200, body: { ...change, status: "approved" } },
+    });
+    const withSuggestion: ConnectFn = ({ ydoc }) => {
+      ydoc.transact(() => {
+        const paragraph = new Y.XmlElement("paragraph");
+        ydoc.getXmlFragment(COLLAB_FRAGMENT).insert(0, [paragraph]);
+        const run = new Y.XmlText();
+        paragraph.insert(0, [run]);
+        run.insert(0, "Pay within 28 days.");
+        run.insert(0, "Net ", { suggestionInsert: { changeId: "s-9", authorId: "u-2", authorName: "Rae Reviewer", createdAt: new Date().toISOString() } });
+      }, "server");
+      return null;
+    };
+    mount(APPROVER, withSuggestion);
+    const editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("Net Pay"), wait);
+    act(() => {
+      editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Suggestion" })).toBeNull(), wait);
+    act(() => {
+      editor.commands.setTextSelection(2);
+    });
+    const bar = await screen.findByRole("region", { name: "Suggestion" }, wait);
+    expect(bar.textContent).toContain("Suggested insertion by Rae Reviewer");
+    fireEvent.click(await within(bar).findByRole("button", { name: "Accept the suggested insertion by Rae Reviewer" }, wait));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.path === "/api/document-changes/ch-9/approve")).toBe(true), wait);
+    await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toBe("Change Approved"), wait);
+    act(() => {
+      editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Suggestion" })).toBeNull(), wait);
   });
 
   it("finds and replaces; an empty search does nothing", async () => {

@@ -9,6 +9,7 @@ import type { CloseReason } from "./collab/close-reasons";
 import { colorForUser } from "./collab/presence";
 import { connectWebsocket, type ConnectFn } from "./collab/session";
 import { DocumentEditor } from "./DocumentEditor";
+import { suggestionExtensions } from "./suggestions";
 import type { ExtraExtensions } from "./extension-points";
 import { useCollabSession, useSessionSnapshot } from "./hooks/useCollabSession";
 import "./editor.css";
@@ -16,7 +17,10 @@ import "./editor.css";
 export interface CollaborativeEditorProps {
   contract: ContractDetail;
   user: CurrentUser;
-  /** Behaviour added on top of the editor's own extensions (e.g. suggestion tracking). */
+  /**
+   * Behaviour added on top of the editor's own extensions. Default: suggestion tracking, so a
+   * reviewer's typing becomes suggestions (suggestions/); `[]` leaves reviewers in View Mode.
+   */
   extraExtensions?: ExtraExtensions;
   /** Opens the live connection; the default is the y-websocket server at /collab. `() => null` edits a local Y.Doc only. */
   connect?: ConnectFn;
@@ -33,7 +37,7 @@ const RELOAD_WINDOW_MS = 60_000;
  * passes initial content. When the server ends the connection for good, the editor says why, and
  * after a refused edit it reloads the server's document.
  */
-export function CollaborativeEditor({ contract, user, extraExtensions, connect = connectWebsocket }: CollaborativeEditorProps) {
+export function CollaborativeEditor({ contract, user, extraExtensions = suggestionExtensions, connect = connectWebsocket }: CollaborativeEditorProps) {
   const name = displayName(user);
   const sessionUser = useMemo(() => ({ id: user.id, name, color: colorForUser(user.id) }), [user.id, name]);
   const { session, restart } = useCollabSession(contract.id, sessionUser, connect);

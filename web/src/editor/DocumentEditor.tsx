@@ -20,6 +20,7 @@ import { buildExtensions } from "./extensions";
 import { EditorCanvas } from "./EditorCanvas";
 import { EditorNotices } from "./EditorNotices";
 import { FindReplacePanel } from "./FindReplacePanel";
+import { SuggestionBar } from "./SuggestionBar";
 import { useCheckpoints } from "./hooks/useCheckpoints";
 import { useDocumentFiles } from "./hooks/useDocumentFiles";
 import { useEditorShortcuts } from "./hooks/useEditorShortcuts";
@@ -197,7 +198,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
               mode={mayType ? mode : "view"}
               editLabel={collabMode === "suggest" ? "Suggesting" : "Editing Mode"}
               onChange={setMode}
-              unavailable={suggestUnavailable ? "Suggesting in the Word Editor is not available yet. Select text in the Document Viewer and choose Propose change." : undefined}
+              unavailable={suggestUnavailable ? "Suggesting is not available in this editor. Select text in the Document Viewer and choose Propose change." : undefined}
             />
           ) : (
             <Badge tone="neutral">View Only</Badge>
@@ -244,6 +245,8 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         offline={snapshot.connection === "offline" && unsent}
         suggestUnavailable={suggestUnavailable && mode === "view"}
       />
+
+      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
 

@@ -38,7 +38,7 @@ export function EditorNotices({ notice, onDismissNotice, offline, suggestUnavail
       {suggestUnavailable && (
         <p className="flex items-start gap-2 border-b border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-sky-900">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          As a reviewer your changes are suggestions. Suggesting in the Word Editor is not available yet: select text in the Document Viewer and choose Propose change.
+          As a reviewer your changes are suggestions. Suggesting is not available in this editor: select text in the Document Viewer and choose Propose change.
         </p>
       )}
     </div>

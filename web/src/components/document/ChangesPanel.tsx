@@ -2,9 +2,8 @@ import { useId, useMemo, useState } from "react";
 import { GitPullRequestArrow, RefreshCw } from "lucide-react";
 import clsx from "clsx";
 import type { DocumentChange } from "@clausewise/shared";
-import { errorText, isUnauthorizedError } from "../../api/client";
-import { useApproveChange, useChanges, useRejectChange } from "../../api/changes";
-import { toast } from "../../stores/toast";
+import { errorText } from "../../api/client";
+import { useChanges } from "../../api/changes";
 import { StatusPanel } from "../StatusPanel";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -12,6 +11,7 @@ import { Label } from "../ui/field";
 import { Skeleton } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
 import { ChangeItem } from "./ChangeItem";
+import { useChangeDecisions } from "./change-decisions";
 
 /** Spec §9: the changes panel is 500 px tall and scrolls. */
 export const CHANGES_PANEL_HEIGHT_PX = 500;
@@ -70,8 +70,7 @@ interface ChangesPanelProps {
 /** Track Changes: every proposed change, newest first, with Approve and Reject on pending ones for those who may decide. */
 export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProps) {
   const changes = useChanges(contractId);
-  const approve = useApproveChange(contractId);
-  const reject = useRejectChange(contractId);
+  const decisions = useChangeDecisions(contractId);
   const [filter, setFilter] = useState<Filter>("all");
   const [rejecting, setRejecting] = useState<DocumentChange | null>(null);
   const all = useMemo(() => changes.data ?? [], [changes.data]);
@@ -82,29 +81,8 @@ export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProp
   }, [all]);
   const shown = filter === "all" ? all : all.filter((c) => c.status === filter);
 
-  const approveChange = (change: DocumentChange) =>
-    approve.mutate(change.id, {
-      onSuccess: () => toast({ title: "Change Approved", description: "The document change has been approved and applied." }),
-      onError: (error) => {
-        if (!isUnauthorizedError(error)) toast({ title: "Approval Failed", description: errorText(error, "The change could not be approved. Please try again."), variant: "destructive" });
-      },
-    });
-
   const rejectChange = (comment: string) => {
-    if (!rejecting) return;
-    reject.mutate(
-      { changeId: rejecting.id, comment },
-      {
-        onSuccess: () => {
-          setRejecting(null);
-          toast({ title: "Change Rejected", description: "The document change has been rejected." });
-        },
-        // The dialog stays open with the comment, so nothing typed is lost.
-        onError: (error) => {
-          if (!isUnauthorizedError(error)) toast({ title: "Rejection Failed", description: errorText(error, "The change could not be rejected. Please try again."), variant: "destructive" });
-        },
-      },
-    );
+    if (rejecting) decisions.rejectChange(rejecting, comment, () => setRejecting(null));
   };
 
   let body;
@@ -143,8 +121,8 @@ export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProp
             <ChangeItem
               change={change}
               canDecide={canDecide}
-              busy={(approve.isPending && approve.variables === change.id) || (reject.isPending && reject.variables?.changeId === change.id)}
-              onApprove={() => approveChange(change)}
+              busy={decisions.busyWith(change.id)}
+              onApprove={() => decisions.approveChange(change)}
               onReject={() => setRejecting(change)}
               onShow={onShow ? () => onShow(change) : undefined}
             />
@@ -178,7 +156,7 @@ export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProp
       <div role="region" aria-label="Proposed changes" tabIndex={0} className="overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2" style={{ height: CHANGES_PANEL_HEIGHT_PX }}>
         {body}
       </div>
-      <RejectDialog key={rejecting?.id ?? "none"} change={rejecting} pending={reject.isPending} onCancel={() => setRejecting(null)} onReject={rejectChange} />
+      <RejectDialog key={rejecting?.id ?? "none"} change={rejecting} pending={decisions.rejecting} onCancel={() => setRejecting(null)} onReject={rejectChange} />
     </section>
   );
 }

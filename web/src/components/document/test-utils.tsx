@@ -16,6 +16,7 @@ export function makeChange(overrides: Partial<DocumentChange> = {}): DocumentCha
     authorName: "Daniel Okafor",
     decidedAt: null,
     decisionComment: null,
+    suggestionId: null,
     ...overrides,
   } as DocumentChange;
 }

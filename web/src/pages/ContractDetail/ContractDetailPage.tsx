@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { useContractRoom } from "../../realtime/pushes";
 import { FileX, RefreshCw } from "lucide-react";
 import clsx from "clsx";
 import { useContract } from "../../api/contracts";
@@ -30,6 +31,8 @@ function DetailSkeleton() {
 export function ContractDetailPage() {
   const { id } = useParams<{ id: string }>();
   const contract = useContract(id);
+  // Markups, changes, exhibits and analyses pushed for this contract refresh what the page shows.
+  useContractRoom(id);
   useDocumentTitle(contract.data?.title ?? "Contract");
 
   if (contract.isPending) return <DetailSkeleton />;

@@ -1,0 +1,81 @@
+import type { Editor } from "@tiptap/core";
+import { useEditorState } from "@tiptap/react";
+import { Check, X } from "lucide-react";
+import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import { useChanges } from "../api/changes";
+import { useChangeDecisions } from "../components/document/change-decisions";
+import { Button } from "../components/ui/button";
+import { absoluteTime, relativeTime } from "../lib/relative-time";
+
+interface ActiveSuggestion {
+  changeId: string;
+  kind: "insert" | "delete";
+  authorName: string;
+  createdAt: string | null;
+}
+
+/** The suggestion mark at the caret (or just after it), if any. */
+export function suggestionAtCaret(editor: Editor): ActiveSuggestion | null {
+  const { $from } = editor.state.selection;
+  const marks = [...$from.marks(), ...($from.nodeAfter?.marks ?? []), ...($from.nodeBefore?.marks ?? [])];
+  for (const mark of marks) {
+    const kind = mark.type.name === SuggestionInsert.name ? "insert" : mark.type.name === SuggestionDelete.name ? "delete" : null;
+    const attrs = mark.attrs as { changeId?: string | null; authorName?: string | null; createdAt?: string | null };
+    if (kind && attrs.changeId) return { changeId: attrs.changeId, kind, authorName: attrs.authorName || "A reviewer", createdAt: attrs.createdAt ?? null };
+  }
+  return null;
+}
+
+interface SuggestionBarProps {
+  editor: Editor;
+  contractId: string;
+  canDecide: boolean;
+}
+
+/**
+ * Inline track changes: with the caret in a suggested insertion or deletion, who suggested it and
+ * when, and for approvers and admins Accept and Reject (the same calls as the changes panel).
+ */
+export function SuggestionBar({ editor, contractId, canDecide }: SuggestionBarProps) {
+  const active = useEditorState({ editor, selector: ({ editor: e }) => suggestionAtCaret(e), equalityFn: (a, b) => a?.changeId === b?.changeId && a?.kind === b?.kind });
+  return active ? <SuggestionDetails active={active} contractId={contractId} canDecide={canDecide} /> : null;
+}
+
+function SuggestionDetails({ active, contractId, canDecide }: { active: ActiveSuggestion; contractId: string; canDecide: boolean }) {
+  const changes = useChanges(contractId);
+  const decisions = useChangeDecisions(contractId);
+  const change = changes.data?.find((c) => c.suggestionId === active.changeId);
+  const busy = change ? decisions.busyWith(change.id) : false;
+  const what = active.kind === "insert" ? "Suggested insertion" : "Suggested deletion";
+  return (
+    <div role="region" aria-label="Suggestion" className="flex flex-wrap items-center gap-3 border-b border-emerald-200 bg-emerald-50 px-3 py-1.5 text-sm text-slate-800 print:hidden">
+      <span>
+        <strong>{what}</strong> by {active.authorName}
+        {active.createdAt && (
+          <time dateTime={active.createdAt} title={absoluteTime(active.createdAt)} className="text-slate-600">
+            {" "}
+            · {relativeTime(active.createdAt)}
+          </time>
+        )}
+      </span>
+      {change && change.status !== "pending" ? (
+        <span className="text-slate-600">{change.status === "approved" ? "Approved" : "Rejected"}</span>
+      ) : canDecide ? (
+        change ? (
+          <span className="ml-auto flex gap-2">
+            <Button size="sm" onClick={() => decisions.approveChange(change)} disabled={busy} aria-label={`Accept the ${what.toLowerCase()} by ${active.authorName}`}>
+              <Check aria-hidden="true" />
+              Accept
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => decisions.rejectChange(change, "")} disabled={busy} aria-label={`Reject the ${what.toLowerCase()} by ${active.authorName}`}>
+              <X aria-hidden="true" />
+              Reject
+            </Button>
+          </span>
+        ) : (
+          <span className="ml-auto text-slate-600">Saving the suggestion…</span>
+        )
+      ) : null}
+    </div>
+  );
+}
