@@ -138,7 +138,7 @@ export class LiveDocument {
     if (!updateHasContent(update)) return;
     if (connection.mode === "suggest") {
       const waiting = this.log.pending().map((e) => e.update);
-      if (!changesOnlySuggestions(this.doc, waiting, update)) {
+      if (!changesOnlySuggestions(this.doc, waiting, update, connection.userId)) {
         this.deps.logger.info({ contractId: this.contractId, userId: connection.userId }, "collab: refused a reviewer's direct edit");
         connection.close("suggestionOnly");
         return;

@@ -47,6 +47,24 @@ describe("the suggestion-only rule", () => {
     expect(allowed(marked, (_d, t) => t.delete(0, 6))).toBe(true);
   });
 
+  it("refuses a suggestion in someone else's name, and leaves others' existing suggestions to be edited", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    const mine = { changeId: "c-1", authorId: "u1", authorName: "Rita Reviewer", createdAt: null };
+    const theirs = { ...mine, changeId: "c-2", authorId: "u2", authorName: "Someone Else" };
+    const check = (doc: Y.Doc, change: (doc: Y.Doc, text: Y.XmlText) => void) => changesOnlySuggestions(doc, [], edit(doc, change), "u1");
+    expect(check(live, (_d, t) => t.insert(4, "new ", { [SUGGESTION_MARKS.insert]: mine }))).toBe(true);
+    expect(check(live, (_d, t) => t.insert(4, "new ", { [SUGGESTION_MARKS.insert]: theirs }))).toBe(false);
+    expect(check(live, (_d, t) => t.format(4, 10, { [SUGGESTION_MARKS.delete]: theirs }))).toBe(false);
+
+    const marked = liveDoc(["The Contractor shall pay."]);
+    const text = (marked.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    text.insert(0, "Draft ", { [SUGGESTION_MARKS.insert]: theirs });
+    // Deleting part of another reviewer's suggested text keeps the accepted text and the authorship.
+    expect(check(marked, (_d, t) => t.delete(0, 2))).toBe(true);
+    // Re-signing it is refused.
+    expect(check(marked, (_d, t) => t.format(0, 6, { [SUGGESTION_MARKS.insert]: { ...theirs, authorId: "u3" } }))).toBe(false);
+  });
+
   it("refuses plain typing, deleting, formatting, accepting a suggestion, new blocks and other root types", () => {
     const live = liveDoc(["The Contractor shall pay."]);
     expect(allowed(live, (_d, t) => t.insert(0, "X"))).toBe(false);

@@ -62,23 +62,49 @@ function rootOf(type: AnyType): AnyType {
   return current;
 }
 
+/** The author named by each suggestion (changeId → authorId) anywhere under `node`. */
+function suggestionAuthors(node: Y.XmlFragment | Y.XmlElement, out = new Map<string, unknown>()): Map<string, unknown> {
+  for (const child of node.toArray()) {
+    if (child instanceof Y.XmlElement) suggestionAuthors(child, out);
+    else if (child instanceof Y.XmlText) {
+      for (const op of child.toDelta() as DeltaOp[]) {
+        for (const [key, value] of Object.entries(op.attributes ?? {})) {
+          const isSuggestion = [SUGGESTION_MARKS.insert, SUGGESTION_MARKS.delete].some((name) => key === name || key.startsWith(`${name}--`));
+          if (!isSuggestion || !value || typeof value !== "object") continue;
+          const { changeId, authorId } = value as { changeId?: unknown; authorId?: unknown };
+          if (typeof changeId === "string") out.set(changeId, authorId);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Whether `update`, applied after the live document and the updates still waiting to be stored,
- * changes nothing but suggestions. Checked on a scratch copy; the live document is not touched.
+ * changes nothing but suggestions, and every suggestion it starts (or re-signs) names `authorId`
+ * as its author: a reviewer cannot suggest in someone else's name. Checked on a scratch copy; the
+ * live document is not touched.
  */
-export function changesOnlySuggestions(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): boolean {
+export function changesOnlySuggestions(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array, authorId?: string): boolean {
   const scratch = new Y.Doc();
   try {
     const fragment = scratch.getXmlFragment(COLLAB_FRAGMENT);
     Y.applyUpdate(scratch, Y.encodeStateAsUpdate(live));
     for (const u of waiting) Y.applyUpdate(scratch, u);
     const before = acceptedView(fragment);
+    const authorsBefore = authorId === undefined ? null : suggestionAuthors(fragment);
     let otherRoot = false;
     scratch.on("afterTransaction", (transaction: Y.Transaction) => {
       for (const type of transaction.changed.keys()) if (rootOf(type as AnyType) !== (fragment as unknown as AnyType)) otherRoot = true;
     });
     Y.applyUpdate(scratch, update);
-    return !otherRoot && acceptedView(fragment) === before;
+    if (otherRoot || acceptedView(fragment) !== before) return false;
+    if (!authorsBefore) return true;
+    for (const [changeId, author] of suggestionAuthors(fragment)) {
+      if (author !== authorsBefore.get(changeId) && author !== authorId) return false;
+    }
+    return true;
   } finally {
     scratch.destroy();
   }
