@@ -13,3 +13,4 @@ export * from "./schemas/question";
 export * from "./schemas/exhibit";
 export * from "./schemas/upload";
 export * from "./schemas/workflow";
+export * from "./schemas/analysis";
