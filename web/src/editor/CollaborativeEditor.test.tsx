@@ -234,18 +234,13 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
       "GET /api/contracts/c-1/changes": { status: 200, body: [change] },
       "POST /api/document-changes/ch-9/approve": { status: 200, body: { ...change, status: "approved" } },
     });
-    const withSuggestion: ConnectFn = ({ ydoc }) => {
-      ydoc.transact(() => {
-        const paragraph = new Y.XmlElement("paragraph");
-        ydoc.getXmlFragment(COLLAB_FRAGMENT).insert(0, [paragraph]);
-        const run = new Y.XmlText();
-        paragraph.insert(0, [run]);
-        run.insert(0, "Pay within 28 days.");
-        run.insert(0, "Net ", { suggestionInsert: { changeId: "s-9", authorId: "u-2", authorName: "Rae Reviewer", createdAt: new Date().toISOString() } });
-      }, "server");
-      return null;
-    };
-    mount(APPROVER, withSuggestion);
+    const docs: Y.Doc[] = [];
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    // A reviewer's suggested insertion, as it arrives from the server.
+    const paragraph = docs.at(-1)!.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement;
+    act(() => {
+      (paragraph.get(0) as Y.XmlText).insert(0, "Net ", { suggestionInsert: { changeId: "s-9", authorId: "u-2", authorName: "Rae Reviewer", createdAt: new Date().toISOString() } });
+    });
     const editor = await editorInstance();
     await waitFor(() => expect(editor.getText()).toContain("Net Pay"), wait);
     act(() => {
