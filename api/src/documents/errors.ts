@@ -1,4 +1,5 @@
 import { AppError } from "../http/errors";
+import { OCR_LIMITS } from "./ocr/limits";
 
 /** User-facing texts of the upload pipeline (spec §5 for the first two, the rest ours). */
 export const UPLOAD_MESSAGES = {
@@ -15,7 +16,9 @@ export const UPLOAD_MESSAGES = {
   pdfDamaged: "This PDF could not be read. It may be damaged.",
   pdfTooManyPages: "This PDF has too many pages to review. Split it into smaller files and upload them separately.",
   noTextLayer:
-    "This PDF has no text layer (it looks like a scanned image). Text recognition for scanned documents is not available yet.",
+    "This PDF has no text layer, and no text could be recognised in it. Please upload a PDF with a text layer or a DOCX.",
+  ocrFailed: "We couldn't read the text of this scanned PDF. Please upload a PDF with a text layer or a DOCX.",
+  ocrTooManyPages: `This PDF has more than ${OCR_LIMITS.maxPages} scanned pages, too many to recognise. Split it into smaller files or upload a PDF with a text layer.`,
   timeout: "This document took too long to read.",
   tooComplex: "This document is too complex to read. Try saving it again or splitting it into smaller files.",
 } as const;
@@ -25,8 +28,8 @@ export const fileTooLarge = () => new AppError("payload_too_large", UPLOAD_MESSA
 export const unreadable = (message: string) => new AppError("validation_failed", message);
 
 /**
- * A PDF without a text layer. Its own class so that a later OCR step can catch exactly this case
- * (`error instanceof NoTextLayerError`) and recognise the pages instead of failing the upload.
+ * A PDF without a text layer where OCR found nothing either (pages of drawings only, blank pages, or
+ * images without legible text). Its own class so that callers can tell this case apart.
  */
 export class NoTextLayerError extends AppError {
   readonly reason = "no_text_layer";

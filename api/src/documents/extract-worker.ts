@@ -2,15 +2,21 @@ import { parentPort } from "node:worker_threads";
 import { AppError } from "../http/errors";
 import { NoTextLayerError } from "./errors";
 import { extractDocument } from "./extract";
+import { extractPdf } from "./pdf";
 import { assertContentMatchesKind } from "./validate";
-import type { WorkerReply, WorkerRequest } from "./pool";
+import type { WorkerProgress, WorkerReply, WorkerRequest } from "./pool";
 
 /** Worker side of extractInWorker: validate the bytes against their kind, then extract. */
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
   try {
     const bytes = new Uint8Array(request.buffer);
     assertContentMatchesKind(request.kind, bytes);
-    const result = await extractDocument(request.kind, bytes);
+    // PDFs are read directly so that OCR progress reaches the pool (which restarts the time limit on
+    // it); extractPdf already refuses a PDF without text, as extractDocument would.
+    const result =
+      request.kind === "pdf"
+        ? await extractPdf(bytes, { onProgress: (progress) => parentPort?.postMessage({ id: request.id, progress } satisfies WorkerProgress) })
+        : await extractDocument(request.kind, bytes);
     return { id: request.id, ok: true, result };
   } catch (error) {
     if (error instanceof AppError) {

@@ -3,6 +3,8 @@ import { AppError } from "../http/errors";
 import { makeCanary, makeDoc, makeDocx, makeImageOnlyPdf, makeMinimalDocxZip, makePdf, makeZip } from "../test/fixtures";
 import { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";
 import { extractDocument } from "./extract";
+import { OCR_LIMITS } from "./ocr";
+import { makeScannedPdf } from "./ocr/test-scan";
 import type { DocumentKind } from "./validate";
 
 async function failure(kind: DocumentKind, bytes: Uint8Array): Promise<AppError> {
@@ -180,13 +182,11 @@ describe("extractDocument: generated PDFs", () => {
     expect(result.warnings).toEqual(["Some rotated text (such as margin notes or watermarks) was left out."]);
   });
 
-  it("throws NoTextLayerError for a PDF with only images or drawings", async () => {
+  it("throws NoTextLayerError for a PDF of drawings only (nothing to recognise)", async () => {
     const error = await failure("pdf", await makeImageOnlyPdf());
     expect(error).toBeInstanceOf(NoTextLayerError);
     expect(error.status).toBe(400);
-    expect(error.message).toBe(
-      "This PDF has no text layer (it looks like a scanned image). Text recognition for scanned documents is not available yet.",
-    );
+    expect(error.message).toBe("This PDF has no text layer, and no text could be recognised in it. Please upload a PDF with a text layer or a DOCX.");
   });
 
   it("warns about pages without a text layer when other pages have text", async () => {
@@ -210,5 +210,53 @@ describe("extractDocument: generated PDFs", () => {
       expect(error.status).toBe(400);
       expect(error.message).toBe("This PDF could not be read. It may be damaged.");
     }
+  });
+});
+
+describe("extractDocument: scanned PDFs (OCR)", () => {
+  const OCR_TIMEOUT = 120_000;
+  const supply = [
+    "MASTER SUPPLY AGREEMENT",
+    "1. The Supplier shall deliver the turbines to the Site no later than 15 March 2027, failing which liquidated damages of 0.5% of the Contract Price apply for each week of delay.",
+    "2. The Purchaser shall pay each undisputed invoice within 30 days of receipt.",
+  ];
+  const ocrWarning = (pages: number) =>
+    `Text of ${pages} ${pages === 1 ? "page" : "pages"} was recognised by OCR from a scanned image; please check it against the original.`;
+
+  it(
+    "recognises the text of scanned pages, through the same layout as a text layer",
+    async () => {
+      const result = await extractDocument("pdf", await makeScannedPdf({ pages: [supply, ["3. This Agreement is governed by the laws of Ontario."]] }));
+      expect(result.pageCount).toBe(2);
+      // OCR may misread a character now and then; whole clauses in order show the pipeline works.
+      expect(result.text).toContain("The Supplier shall deliver the turbines to the Site");
+      expect(result.text).toContain("liquidated damages");
+      expect(result.text).toContain("The Purchaser shall pay each undisputed invoice within 30 days of receipt.");
+      expect(result.text.indexOf("MASTER SUPPLY AGREEMENT")).toBeLessThan(result.text.indexOf("governed by the laws of Ontario"));
+      expect(result.text.split("\n\n")).toHaveLength(4);
+      expect(result.html).toContain("<h3>MASTER SUPPLY AGREEMENT</h3>");
+      expect(result.warnings).toEqual([ocrWarning(2)]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "keeps the text layer of text pages and recognises only the scanned ones",
+    async () => {
+      const result = await extractDocument("pdf", await makeScannedPdf({ textFirstPage: "Page one has the signature block.", pages: [supply] }));
+      expect(result.text.startsWith("Page one has the signature block.\n\nMASTER SUPPLY AGREEMENT")).toBe(true);
+      expect(result.warnings).toEqual([ocrWarning(1)]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it("refuses a PDF with more scanned pages than OCR_LIMITS.maxPages, before recognising any", async () => {
+    const pages = Array.from({ length: OCR_LIMITS.maxPages + 1 }, () => ["Page"]);
+    const error = await failure("pdf", await makeScannedPdf({ pages, dpi: 20 }));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(UPLOAD_MESSAGES.ocrTooManyPages);
+    expect(error.message).toBe(
+      "This PDF has more than 50 scanned pages, too many to recognise. Split it into smaller files or upload a PDF with a text layer.",
+    );
   });
 });

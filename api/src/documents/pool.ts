@@ -4,6 +4,7 @@ import { AppError } from "../http/errors";
 import { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";
 import type { ExtractedDocument } from "./extract";
 import { DOCUMENT_LIMITS } from "./limits";
+import type { OcrProgress } from "./ocr";
 import type { DocumentKind } from "./validate";
 
 export interface WorkerRequest {
@@ -16,9 +17,20 @@ export type WorkerReply =
   | { id: number; ok: true; result: ExtractedDocument }
   | { id: number; ok: false; error: { code: ErrorCode; message: string; noTextLayer?: boolean; unexpected?: boolean } };
 
+/** Sent by the worker while it recognises the pages of a scanned PDF. */
+export interface WorkerProgress {
+  id: number;
+  progress: OcrProgress;
+}
+
 export interface ExtractInWorkerOptions {
-  /** Default DOCUMENT_LIMITS.worker.timeoutMs. The worker is terminated when it runs out. */
+  /**
+   * Default DOCUMENT_LIMITS.worker.timeoutMs. The worker is terminated when it runs out. It starts
+   * again with each scanned page recognised: OCR of a long scan takes minutes, but keeps moving.
+   */
   timeoutMs?: number;
+  /** Called as the pages of a scanned PDF are recognised. */
+  onProgress?: (progress: OcrProgress) => void;
 }
 
 interface Job {
@@ -26,6 +38,7 @@ interface Job {
   kind: DocumentKind;
   buffer: ArrayBuffer;
   timeoutMs: number;
+  onProgress?: (progress: OcrProgress) => void;
   resolve: (result: ExtractedDocument) => void;
   reject: (error: Error) => void;
 }
@@ -76,8 +89,13 @@ function spawn(): Slot {
     },
   });
   const slot: Slot = { worker, job: null };
-  worker.on("message", (reply: WorkerReply | { ready: true }) => {
+  worker.on("message", (reply: WorkerReply | WorkerProgress | { ready: true }) => {
     if (!("id" in reply) || slot.job?.id !== reply.id) return;
+    if ("progress" in reply) {
+      armTimer(slot, slot.job);
+      slot.job.onProgress?.(reply.progress);
+      return;
+    }
     const job = release(slot);
     worker.unref();
     if (reply.ok) job?.resolve(reply.result);
@@ -95,10 +113,15 @@ function spawn(): Slot {
   return slot;
 }
 
+function armTimer(slot: Slot, job: Job): void {
+  clearTimeout(slot.timer);
+  slot.timer = setTimeout(() => retire(slot, new AppError("validation_failed", UPLOAD_MESSAGES.timeout)), job.timeoutMs);
+}
+
 function dispatch(slot: Slot, job: Job): void {
   slot.job = job;
   slot.worker.ref();
-  slot.timer = setTimeout(() => retire(slot, new AppError("validation_failed", UPLOAD_MESSAGES.timeout)), job.timeoutMs);
+  armTimer(slot, job);
   const request: WorkerRequest = { id: job.id, kind: job.kind, buffer: job.buffer };
   slot.worker.postMessage(request, [job.buffer]);
 }
@@ -124,7 +147,7 @@ export function extractInWorker(kind: DocumentKind, bytes: Uint8Array, options: 
   // A copy: Buffer#slice is a view, and transferring a view's memory would detach the caller's bytes.
   const buffer = new Uint8Array(bytes).buffer;
   return new Promise<ExtractedDocument>((resolve, reject) => {
-    queue.push({ id: nextId++, kind, buffer, timeoutMs: options.timeoutMs ?? limits.timeoutMs, resolve, reject });
+    queue.push({ id: nextId++, kind, buffer, timeoutMs: options.timeoutMs ?? limits.timeoutMs, onProgress: options.onProgress, resolve, reject });
     pump();
   });
 }

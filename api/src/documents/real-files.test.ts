@@ -3,8 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
-import { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";
+import { UPLOAD_MESSAGES } from "./errors";
 import { extractDocument, type ExtractedDocument } from "./extract";
+import type { OcrProgress } from "./ocr";
+import { closeExtractionPool, extractInWorker } from "./pool";
 import { validateUpload } from "./validate";
 
 // The shared fixtures sit beside the repository (<repo>/../shared/fixtures), never inside it.
@@ -119,9 +121,62 @@ describe.skipIf(!present)("real PDF files (shared/fixtures/pdf)", () => {
     expect((error as AppError).message).toBe("This PDF is password-protected. Remove the password and upload it again.");
   });
 
-  it("scanned PDF: the no-text-layer error class", async () => {
-    const error = await fixtureError("pdf/ocrmypdf_c02-22-scanned.pdf");
-    expect(error).toBeInstanceOf(NoTextLayerError);
-    expect((error as NoTextLayerError).status).toBe(400);
-  });
+});
+
+describe.skipIf(!present)("real scanned PDF (shared/fixtures/pdf/ocrmypdf_c02-22-scanned.pdf), read by OCR", () => {
+  const OCR_TIMEOUT = 120_000;
+  const fixture = "pdf/ocrmypdf_c02-22-scanned.pdf";
+  // A page of Huckleberry Finn, scanned with an illustration beside the text. Phrases from the body,
+  // in reading order; OCR need not be perfect, but these read cleanly at 300 dpi.
+  const phrases = [
+    "went tip-toeing along a path amongst the trees",
+    "widow’s garden",
+    "We scrouched down and laid still.",
+    "Miss Watson",
+    "He listened some more",
+    "THEY TIP-TOED ALONG.",
+    "my ear begun to itch",
+    "funeral, or trying to go to sleep",
+  ];
+  const ocrWarning = "Text of 1 page was recognised by OCR from a scanned image; please check it against the original.";
+
+  function expectPhrasesInOrder(text: string): void {
+    let previous = -1;
+    for (const phrase of phrases) {
+      const at = text.indexOf(phrase);
+      expect(at, phrase).toBeGreaterThan(previous);
+      previous = at;
+    }
+  }
+
+  it(
+    "recognises the page text, with a warning to check it",
+    async () => {
+      const { text, warnings, pageCount } = await extractFixture(fixture);
+      expectPhrasesInOrder(text);
+      expect(pageCount).toBe(1);
+      expect(warnings).toEqual([ocrWarning]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "recognises it in the extraction worker too, reporting progress",
+    async () => {
+      const bytes = new Uint8Array(readFileSync(path.join(dir, fixture)));
+      const progress: OcrProgress[] = [];
+      try {
+        const { text, warnings } = await extractInWorker("pdf", bytes, { onProgress: (p) => progress.push(p) });
+        expectPhrasesInOrder(text);
+        expect(warnings).toEqual([ocrWarning]);
+        expect(progress).toEqual([
+          { done: 0, pages: 1 },
+          { done: 1, pages: 1 },
+        ]);
+      } finally {
+        await closeExtractionPool();
+      }
+    },
+    OCR_TIMEOUT,
+  );
 });

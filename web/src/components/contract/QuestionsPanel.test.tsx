@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import type { Question } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
+import { finding, makeAnalysis } from "../analysis/testing";
 import { QuestionsPanel } from "./QuestionsPanel";
 import { currentToast, makeContract, REVIEWER_ABILITIES } from "./testing";
 
@@ -43,9 +44,12 @@ describe("QuestionsPanel", () => {
   });
 
   it("shows the first 3 risks, advantages and recommendations of an analysis", async () => {
-    const items = (word: string) => [1, 2, 3, 4].map((n) => ({ title: `${word} ${n}` }));
+    const items = (word: string) => [1, 2, 3, 4].map((n) => finding(`${word} ${n}`));
     fakeApi({
-      "GET /api/contracts/c-1/analysis": { status: 200, body: { riskItems: items("Risk"), advantages: items("Advantage"), recommendations: [{ description: "Cap LDs at 10%" }] } },
+      "GET /api/contracts/c-1/analysis": {
+        status: 200,
+        body: makeAnalysis({ riskItems: items("Risk"), advantages: items("Advantage"), recommendations: [finding("Cap LDs at 10%")] }),
+      },
       "GET /api/contracts/c-1/questions": { status: 200, body: [] },
     });
     renderWithProviders(<QuestionsPanel contract={makeContract({}, REVIEWER_ABILITIES)} />);
@@ -53,6 +57,8 @@ describe("QuestionsPanel", () => {
     expect(screen.queryByText("Risk 4")).toBeNull();
     expect(screen.getByText("Advantage 1")).toBeTruthy();
     expect(screen.getByText("Cap LDs at 10%")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show all (4), risks" }));
+    expect(screen.getByText("Risk 4")).toBeTruthy();
   });
 
   it("lists the newest 3 questions, answers or the processing text, and 'Show all (N)'", async () => {

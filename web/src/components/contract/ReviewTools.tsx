@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { CheckCircle2, CircleDashed, ClipboardCheck, Clock, RotateCcw, Send, ThumbsDown, ThumbsUp, Workflow, XCircle } from "lucide-react";
 import clsx from "clsx";
 import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, type ApprovalStep, type ApprovalStepStatus, type ContractDetail } from "@clausewise/shared";
@@ -267,18 +267,16 @@ function ApprovalPipeline({ contract }: { contract: ContractDetail }) {
   );
 }
 
-/** Left panel of the contract detail: the review actions the user has, then the approval pipeline. */
-export function ReviewTools({ contract }: { contract: ContractDetail }) {
+/**
+ * Left panel of the contract detail: the review actions the user has, the AI tools (spec §2 "Left/review
+ * tools": quick and custom analysis, contract intelligence) when the page gives them, then the pipeline.
+ */
+export function ReviewTools({ contract, aiTools }: { contract: ContractDetail; aiTools?: ReactNode }) {
   const steps = useApprovalSteps(contract.id);
   return (
     <div className="space-y-4">
       <ReviewActions contract={contract} steps={steps.data} />
-      {/*
-        Slot: Quick AI analysis, custom analysis (with prompt) and the contract intelligence buttons
-        (Find Similar Clauses, Industry Standards, Best Practices, Export Analysis Report) belong here
-        (spec §2 "Left/review tools"). They arrive with the analysis engine (a later issue); no
-        placeholder buttons until they do something.
-      */}
+      {aiTools}
       <ApprovalPipeline contract={contract} />
     </div>
   );

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MAX_UPLOAD_BYTES } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
 import { makeUser } from "../../test/fixtures";
-import { renderApp } from "../../test/render-app";
+import { renderApp, resetBetweenPageTests } from "../../test/render-app";
 
 const wait = { timeout: 5000 };
 const admin = makeUser({ role: "admin" }, ["contract.upload"]);
@@ -70,14 +70,7 @@ function pdf(name = "Wapiti Ridge EPC.pdf", size?: number) {
   return file;
 }
 
-beforeEach(() => {
-  window.scrollTo = () => undefined;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ toasts: [] });
-});
+resetBetweenPageTests();
 
 describe("upload contract dialog", () => {
   it("refuses a file of another type and clears it", async () => {

@@ -6,7 +6,9 @@ import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
 import { makeUser } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
-import { approveBlocker, downloadReportWithToasts } from "./HeaderActions";
+import { downloadReportWithToasts } from "../../components/analysis/report-download";
+import { finding, makeAnalysis } from "../../components/analysis/testing";
+import { approveBlocker } from "./HeaderActions";
 
 const wait = { timeout: 5000 };
 
@@ -166,6 +168,31 @@ describe("contract detail", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect((document.getElementById("review-tools-panel") as HTMLElement).hidden).toBe(true);
     expect(JSON.parse(localStorage.getItem("clausewise.contract-detail.panels") ?? "{}")).toEqual({ left: false, right: true });
+  });
+
+  it("highlights and scrolls to a quoted clause of the analysis in the Document Viewer", async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const risk = finding("Short payment period", { category: "payment_terms", section: "1", excerpt: "28 days", start: 19, end: 26 });
+    fakeApi({
+      ...routes(REVIEWER),
+      "GET /api/contracts/c-1/markups": { status: 200, body: [] },
+      "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [risk] }) },
+    });
+    renderApp("/contracts/c-1");
+    const article = await screen.findByRole("article", { name: "Contract text" }, wait);
+    expect(article.querySelector('[data-hl~="flash"]')).toBeNull();
+    // From another tab, too: the page comes back to the Document Viewer.
+    const changesTab = screen.getByRole("tab", { name: "Track Changes" });
+    fireEvent.mouseDown(changesTab);
+    expect(changesTab.getAttribute("aria-selected")).toBe("true");
+    fireEvent.click(await screen.findByRole("button", { name: "Show in document: Short payment period" }, wait));
+    await waitFor(() => expect(screen.getByRole("article", { name: "Contract text" }).querySelector('[data-hl~="flash"]')?.textContent).toBe("28 days"), wait);
+    expect(scrolled.at(-1)?.textContent).toBe("Pay within 28 days.");
+    expect(screen.getByRole("tab", { name: "Document Viewer" }).getAttribute("aria-selected")).toBe("true");
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
   });
 
   it("answers a missing contract with 'Contract not found'", async () => {

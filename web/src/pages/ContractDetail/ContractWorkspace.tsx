@@ -8,6 +8,8 @@ import { useChanges } from "../../api/changes";
 import { errorText } from "../../api/client";
 import { useDocumentText } from "../../api/document-text";
 import { useMarkups } from "../../api/markups";
+import { AiReviewTools } from "../../components/analysis/AiReviewTools";
+import type { SelectedText } from "../../components/analysis/TextAnalysisTools";
 import { ExhibitTracker } from "../../components/contract/ExhibitTracker";
 import { QuestionsPanel } from "../../components/contract/QuestionsPanel";
 import { ReviewTools } from "../../components/contract/ReviewTools";
@@ -81,6 +83,8 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const [panels, setPanels] = usePanels();
   const [tab, setTab] = useState<Tab>("viewer");
   const [live, setLive] = useState<DocSelection | null>(null);
+  // The AI tools analyse the last text selected: pressing their button may collapse the live selection.
+  const [selected, setSelected] = useState<SelectedText | null>(null);
   const [reveal, setReveal] = useState<{ start: number; end: number; key: number } | null>(null);
   const text = useDocumentText(contract.id);
   const markups = useMarkups(contract.id);
@@ -107,11 +111,13 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
     [show],
   );
 
-  const followSelection = useCallback(
-    (selection: DocSelection | null) =>
-      setLive((current) => (current === selection || (current && selection && current.start === selection.start && current.end === selection.end) ? current : selection)),
-    [],
-  );
+  const followSelection = useCallback((selection: DocSelection | null) => {
+    setLive((current) => (current === selection || (current && selection && current.start === selection.start && current.end === selection.end) ? current : selection));
+    if (selection && !selection.collapsed && selection.text.trim()) {
+      const { start, end, text: selectedText } = selection;
+      setSelected((current) => (current && current.start === start && current.end === end && current.text === selectedText ? current : { start, end, text: selectedText }));
+    }
+  }, []);
 
   const { open } = review;
   const onAction = useCallback(
@@ -124,16 +130,19 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
 
   const layout = panelLayout(panels);
   // The same elements while the contract is the same: selecting text re-renders this page, not the panels.
-  const reviewTools = useMemo(() => <ReviewTools contract={contract} />, [contract]);
+  const reviewTools = useMemo(
+    () => <ReviewTools contract={contract} aiTools={<AiReviewTools contract={contract} selection={selected} onShowInDocument={show} />} />,
+    [contract, selected, show],
+  );
   const insights = useMemo(
     () => (
       <>
-        <QuestionsPanel contract={contract} />
+        <QuestionsPanel contract={contract} onShowInDocument={show} />
         <TeamCollaboration contract={contract} />
         <ExhibitTracker contract={contract} />
       </>
     ),
-    [contract],
+    [contract, show],
   );
   const sheetTarget = sheet && sheet.kind !== "markups" ? (located ?? null) : null;
 

@@ -1,27 +1,14 @@
 import { useState } from "react";
 import { BadgeCheck, ChevronDown, Download, FileChartColumn, FileDown } from "lucide-react";
 import type { ContractDetail } from "@clausewise/shared";
-import { errorText, isNotFoundError, isUnauthorizedError } from "../../api/client";
-import { contractDownloadUrl, downloadAnalysisReport, useApproveContract } from "../../api/contract-document";
+import { errorText, isUnauthorizedError } from "../../api/client";
+import { contractDownloadUrl, useApproveContract } from "../../api/contract-document";
+import { downloadReportWithToasts } from "../../components/analysis/report-download";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { DropdownMenu } from "../../components/ui/dropdown-menu";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../stores/toast";
-
-/** Spec §8 "Report download": the two toasts, by whether an analysis exists. */
-export async function downloadReportWithToasts(contractId: string): Promise<void> {
-  try {
-    await downloadAnalysisReport(contractId);
-  } catch (error) {
-    if (isUnauthorizedError(error)) return;
-    if (isNotFoundError(error)) {
-      toast({ title: "No Analysis Available", description: "This contract hasn't been analyzed yet. Please wait for AI analysis to complete.", variant: "destructive" });
-    } else {
-      toast({ title: "Download Failed", description: "Failed to generate AI analysis report. Please try again.", variant: "destructive" });
-    }
-  }
-}
 
 export function DownloadMenu({ contractId }: { contractId: string }) {
   return (

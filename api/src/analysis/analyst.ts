@@ -1,0 +1,24 @@
+import type { AppDeps } from "../context";
+import { analyzeContract, analyzeText, answerQuestion } from "./engine";
+import { createOpenAIProvider } from "./openai";
+import { attributed, withFallback, type AnalysisProvider, type AttributedProvider } from "./provider";
+
+/** What the rest of the API asks of contract intelligence, whichever engine answers (results say which). */
+export type Analyst = AttributedProvider;
+
+/** The offline engine (engine/): deterministic and in-process. */
+export const localProvider: AnalysisProvider = {
+  engine: "local",
+  model: null,
+  analyzeContract: async (input) => analyzeContract(input.text, { title: input.title }),
+  analyzeText: async (input) => analyzeText(input),
+  answerQuestion: async (input) => answerQuestion(input),
+};
+
+/** The local engine, or with OPENAI_API_KEY an OpenAI-compatible model that falls back to it. */
+export function createAnalyst(deps: Pick<AppDeps, "config" | "logger">): Analyst {
+  const { openai } = deps.config;
+  if (!openai) return attributed(localProvider);
+  const model = createOpenAIProvider({ apiKey: openai.apiKey, model: openai.model, ...(openai.baseUrl ? { baseURL: openai.baseUrl } : {}) });
+  return withFallback(model, localProvider, deps.logger.child({ component: "analysis" }));
+}

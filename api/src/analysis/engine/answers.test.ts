@@ -1,0 +1,120 @@
+import { ANALYSIS_TYPES, questionAnswerResult, textAnalysisResult } from "@clausewise/shared";
+import { describe, expect, it } from "vitest";
+import { analyzeText } from "./text-analysis";
+import { answerQuestion } from "./questions";
+import { similarity } from "./similarity";
+
+const CONTRACT = [
+  "ARTICLE 3 - PAYMENT",
+  "3.1 Invoices. The Contractor shall submit a proper invoice monthly.",
+  "3.2 Payment. The Owner shall pay each proper invoice within twenty-eight (28) days after receipt.",
+  "3.3 Holdback. The Owner shall retain a holdback of ten percent (10%) from each payment, released on expiry of the lien period.",
+  "ARTICLE 4 - TIME",
+  "4.1 Liquidated Damages. If Substantial Performance is late, the Contractor shall pay $5,000 per day as liquidated damages, not to exceed 10% of the Contract Price.",
+  "ARTICLE 5 - LIABILITY",
+  "5.1 Indemnity. The Contractor shall indemnify the Owner from any and all claims arising from the Work.",
+  "5.2 Notice of Claims. Notice of any claim must be given within five (5) days of the event, failing which the claim is waived.",
+].join("\n");
+
+describe("answerQuestion", () => {
+  it("quotes the clause that answers, with its section number", () => {
+    const result = answerQuestion({ text: CONTRACT, question: "How much holdback is retained?" });
+    expect(() => questionAnswerResult.parse(result)).not.toThrow();
+    expect(result.addressed).toBe(true);
+    expect(result.citations[0]).toMatchObject({ section: "3.3" });
+    expect(result.answer).toContain("Section 3.3");
+    expect(result.answer).toContain("ten percent (10%)");
+    expect(CONTRACT.slice(result.citations[0]!.start, result.citations[0]!.end)).toBe(result.citations[0]!.excerpt);
+  });
+
+  it("finds the clause through the clause type the question names", () => {
+    const result = answerQuestion({ text: CONTRACT, question: "When do we get paid?" });
+    expect(result.addressed).toBe(true);
+    expect(result.citations.map((c) => c.section)).toContain("3.2");
+  });
+
+  it("says plainly when the contract does not address the question", () => {
+    const result = answerQuestion({ text: CONTRACT, question: "Is the contractor allowed to use helicopters for transport?" });
+    expect(result.addressed).toBe(false);
+    expect(result.citations).toEqual([]);
+    expect(result.answer).toMatch(/^The contract does not appear to address this/);
+    expect(result.answer).toContain('"helicopters"');
+  });
+
+  it("says so too when a named clause type is absent", () => {
+    const result = answerQuestion({ text: CONTRACT, question: "Is there a force majeure clause?" });
+    expect(result.addressed).toBe(false);
+    expect(result.answer).toContain("force majeure");
+  });
+});
+
+describe("analyzeText", () => {
+  const SELECTION =
+    "The Contractor shall indemnify and hold harmless the Owner from any and all claims, regardless of whether caused by the negligence of the Owner. Notice of any claim must be given within 5 days, failing which the claim is waived.";
+
+  it.each(ANALYSIS_TYPES)("answers the %s analysis with a valid, specific result", (analysisType) => {
+    const result = analyzeText({ text: SELECTION, analysisType, prompt: analysisType === "custom" ? "who bears the owner's negligence" : null, contractText: CONTRACT });
+    expect(() => textAnalysisResult.parse(result)).not.toThrow();
+    expect(result.clauseCodes).toContain("indemnity");
+    expect(result.analysis).toContain("indemnity");
+    expect(result.riskLevel).toBe("critical");
+  });
+
+  it("risk: names the risk and recommends the fix", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "risk" });
+    expect(result.analysis).toContain("Indemnity covers the owner's own negligence");
+    expect(result.recommendations.join(" ")).toContain("to the extent caused by");
+    expect(result.legalConcerns.join(" ")).toContain("Claims time bar (5 days)");
+  });
+
+  it("legal: flags open-ended wording", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "legal" });
+    expect(result.legalConcerns.join(" ")).toContain("'any and all'");
+  });
+
+  it("timeline: lists periods and tight deadlines", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "timeline" });
+    expect(result.analysis).toContain("Only 5 days to act");
+  });
+
+  it("financial: lists amounts and percentages with their sentences", () => {
+    const result = analyzeText({ text: "The Contractor shall pay $5,000 per day as liquidated damages, not to exceed 10% of the Contract Price.", analysisType: "financial" });
+    expect(result.analysis).toContain("$5,000");
+    expect(result.analysis).toContain("10%");
+    expect(result.clauseCodes).toContain("liquidated_damages");
+  });
+
+  it("compliance and jurisdiction: name the statute and the province", () => {
+    const text = "The Owner shall retain a holdback of 10% of each payment as required by the Construction Act (Ontario).";
+    expect(analyzeText({ text, analysisType: "compliance" }).analysis).toContain("Construction Act");
+    expect(analyzeText({ text, analysisType: "jurisdiction" }).analysis).toContain("Names Ontario");
+  });
+
+  it("custom: quotes the sentence the prompt is about", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "custom", prompt: "how long do we have to give notice of a claim" });
+    expect(result.analysis).toContain('the passage says: "Notice of any claim must be given within 5 days');
+  });
+
+  it("contextual: points at the clauses elsewhere that bear on the selection", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "contextual", contractText: CONTRACT });
+    expect(result.analysis).toContain("The contract has no limitation of liability clause");
+  });
+
+  it("a passage with no recognised clause type is still read, at low risk", () => {
+    const result = analyzeText({ text: "The parties met on Tuesday to discuss the project kick-off.", analysisType: "risk" });
+    expect(result.clauseCodes).toEqual([]);
+    expect(result.riskLevel).toBe("low");
+    expect(result.analysis).toContain("No specific risk was found");
+  });
+});
+
+describe("similarity", () => {
+  it("ranks a paraphrase above an unrelated clause, and is 1 for identical text", () => {
+    const a = "The Contractor shall indemnify the Owner against all claims arising from the Contractor's negligence.";
+    const paraphrase = "Contractor will indemnify Owner for claims arising out of Contractor negligence.";
+    const unrelated = "Invoices are payable within thirty days of receipt.";
+    expect(similarity(a, a)).toBeCloseTo(1, 6);
+    expect(similarity(a, paraphrase)).toBeGreaterThan(similarity(a, unrelated));
+    expect(similarity(a, "")).toBe(0);
+  });
+});

@@ -1,0 +1,21 @@
+import type { DevExample } from "./types";
+import { COMMERCIAL_EXAMPLES } from "./commercial";
+import { GENERAL_EXAMPLES } from "./general";
+import { LIABILITY_EXAMPLES } from "./liability";
+import { NEGATIVE_EXAMPLES } from "./negatives";
+import { OPERATIONS_EXAMPLES } from "./operations";
+import { SECURITY_EXAMPLES } from "./security";
+
+export type { DevExample } from "./types";
+export { DEV_DOCUMENTS, type DevDocument, type SectionLabel } from "./documents";
+export { evaluate, formatReport, type CodeScore, type QualityReport } from "./evaluate";
+
+/** Every labelled clause of the development set: positives by group, then hard negatives. */
+export const DEV_EXAMPLES: DevExample[] = [
+  ...LIABILITY_EXAMPLES,
+  ...SECURITY_EXAMPLES,
+  ...COMMERCIAL_EXAMPLES,
+  ...OPERATIONS_EXAMPLES,
+  ...GENERAL_EXAMPLES,
+  ...NEGATIVE_EXAMPLES,
+];

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { JURISDICTION_CODES, JURISDICTION_NAMES, jurisdictionAnalysisRequest, type Jurisdiction } from "@clausewise/shared";
+import { analyseJurisdictions } from "../analysis/jurisdictions/analyse";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../http/middleware";
+import { jsonBody } from "../http/validate";
+
+const JURISDICTIONS: Jurisdiction[] = JURISDICTION_CODES.map((code) => ({ code, name: JURISDICTION_NAMES[code] }));
+
+/**
+ * Spec §7: GET /api/jurisdictions and POST /api/analyze-jurisdiction. The analysis reads only the
+ * pasted text and the curated statute table, so there is no row to load or authorize beyond sign-in,
+ * and nothing is stored.
+ */
+export const jurisdictionRoutes = new Hono<AppEnv>()
+  .get("/jurisdictions", (c) => {
+    requireAuth(c);
+    return c.json(JURISDICTIONS);
+  })
+  .post("/analyze-jurisdiction", async (c) => {
+    requireAuth(c);
+    const request = await jsonBody(c, jurisdictionAnalysisRequest);
+    return c.json(analyseJurisdictions(request));
+  });

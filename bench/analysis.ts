@@ -1,0 +1,59 @@
+/**
+ * Speed of the local analysis engine (DESIGN.md §5): whole-contract analysis of a 100-page contract
+ * (about 3,000 characters a page, made of the demo contracts renumbered), throughput in KB of text per
+ * second, and question answering over the same text. Prints figures; asserts nothing.
+ * Run: npx -y pnpm@10 bench:analysis
+ */
+import { analyzeContract, answerQuestion } from "../api/src/analysis/engine";
+import { renderContract } from "../api/src/seed/contracts/render";
+import { DEMO_CONTRACTS } from "../api/src/seed/demo-data";
+
+const PAGE_CHARS = 3_000;
+const PAGES = 100;
+const RUNS = 10;
+
+function hundredPages(): string {
+  const sources = DEMO_CONTRACTS.map((demo) => renderContract(demo.source).plainText);
+  const parts: string[] = [];
+  let length = 0;
+  for (let copy = 0; length < PAGES * PAGE_CHARS; copy++) {
+    // Renumber each copy so sections stay distinct ("12.3" → "112.3"), as in one long contract.
+    const text = sources[copy % sources.length]!.replace(/^(\d+)(\.\d+)?/gm, (_, major: string, minor = "") => `${copy * 20 + Number(major)}${minor}`);
+    parts.push(text);
+    length += text.length + 1;
+  }
+  return parts.join("\n");
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const text = hundredPages();
+const kb = Buffer.byteLength(text) / 1024;
+analyzeContract(text, { title: "warm-up" });
+
+const times: number[] = [];
+let clauses = 0;
+let findings = 0;
+for (let i = 0; i < RUNS; i++) {
+  const started = performance.now();
+  const result = analyzeContract(text, { title: "Benchmark EPC Agreement" });
+  times.push(performance.now() - started);
+  clauses = result.clauses.length;
+  findings = result.riskItems.length + result.advantages.length + result.recommendations.length;
+}
+
+const questionTimes: number[] = [];
+for (const question of ["When do we get paid?", "What is the holdback?", "Is there a cap on liquidated damages?", "Who insures the work?", "Can we use helicopters?"]) {
+  const started = performance.now();
+  answerQuestion({ text, question });
+  questionTimes.push(performance.now() - started);
+}
+
+const ms = median(times);
+console.log(`contract: ${PAGES} pages, ${kb.toFixed(0)} KB of text, ${clauses} clauses detected, ${findings} findings`);
+console.log(`analyzeContract (median of ${RUNS}): ${ms.toFixed(1)} ms  (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)})`);
+console.log(`throughput: ${(kb / (ms / 1000)).toFixed(0)} KB/s`);
+console.log(`answerQuestion (median of ${questionTimes.length}): ${median(questionTimes).toFixed(1)} ms`);

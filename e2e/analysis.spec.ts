@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+function toast(page: Page, title: string) {
+  return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).first();
+}
+
+async function openGasPlant(page: Page) {
+  await page.getByRole("link", { name: /Gas Processing/i }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /Wapiti Ridge Gas Processing Plant/ })).toBeVisible();
+  const documentText = page.getByRole("article", { name: "Contract text" });
+  await expect(documentText.locator("[data-block]").first()).toBeVisible();
+  return documentText;
+}
+
+test("the analysis shows the contract's risks, quotes them in the document, and answers a question by quoting the clause", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  const documentText = await openGasPlant(page);
+
+  // The demo contract comes analysed by the local engine: risks first, most severe first, 3 then the rest.
+  const risk = page.getByRole("article", { name: "Contractor bears site condition risk" });
+  await expect(risk).toBeVisible();
+  await expect(risk).toContainText("inspected the Site");
+  const showAll = page.getByRole("button", { name: /^Show all \(\d+\).*risks/ });
+  await showAll.click();
+  await expect(page.getByRole("article", { name: "Long warranty period (36 months)" })).toBeVisible();
+
+  // "Show in document" highlights the quoted words in the Document Viewer.
+  await risk.getByRole("button", { name: /^Show in document/ }).click();
+  await expect(documentText.locator(".bg-yellow-200", { hasText: "inspected the Site" }).first()).toBeVisible();
+
+  // A question is answered by the job, by push, quoting the clause with its section number.
+  const question = `What is the holdback? (${Date.now()})`;
+  await page.getByLabel("Ask a question about this contract").fill(question);
+  await page.getByRole("button", { name: "Ask AI" }).click();
+  await expect(page.getByText(/Section 3\.4 \(Holdback\) addresses this/).first()).toBeVisible({ timeout: 20_000 });
+});
+
+test("an admin turns AI review off and on in Settings › Security; a reviewer does not see the switch", async ({ browser }) => {
+  const admin = await browser.newPage();
+  await signIn(admin, "admin@demo.test");
+  await admin.goto("/settings?tab=security");
+  const aiSwitch = admin.getByRole("switch", { name: "AI Contract Analysis" });
+  await expect(aiSwitch).toBeChecked();
+  await aiSwitch.click();
+  try {
+    await expect(toast(admin, "AI Review Setting Updated")).toBeVisible();
+    await expect(aiSwitch).not.toBeChecked();
+
+    // While off, a question is not sent to any engine: its answer is the server's message.
+    await admin.goto("/");
+    await openGasPlant(admin);
+    await admin.getByLabel("Ask a question about this contract").fill(`Who insures the work? (${Date.now()})`);
+    await admin.getByRole("button", { name: "Ask AI" }).click();
+    await expect(admin.getByText(/AI review is turned off for your company/).first()).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await admin.goto("/settings");
+    await admin.getByRole("tab", { name: "Security" }).click();
+    const again = admin.getByRole("switch", { name: "AI Contract Analysis" });
+    await expect(again).not.toBeChecked();
+    await again.click();
+    await expect(again).toBeChecked();
+  }
+
+  const reviewer = await browser.newPage();
+  await signIn(reviewer, "reviewer@demo.test");
+  await reviewer.goto("/settings");
+  await reviewer.getByRole("tab", { name: "Security" }).click();
+  await expect(reviewer.getByRole("heading", { name: "Danger Zone" })).toBeVisible();
+  await expect(reviewer.getByRole("switch", { name: "AI Contract Analysis" })).toHaveCount(0);
+});
