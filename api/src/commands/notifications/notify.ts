@@ -1,7 +1,9 @@
-import { PUSH_EVENTS, type NotificationType } from "@clausewise/shared";
+import { PUSH_EVENTS, type NotificationType, type PreferenceKind } from "@clausewise/shared";
 import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { queueNotificationMail } from "../../notifications/mail";
+import { kindOf, wantInApp } from "../../notifications/preferences";
 
 export interface NotifyInput {
   companyId: string;
@@ -10,14 +12,21 @@ export interface NotifyInput {
   title: string;
   message: string;
   actionUrl?: string | null;
+  /** The preference switch, when the type alone does not tell it (notifications/preferences.ts kindOf). */
+  kind?: PreferenceKind;
 }
 
 /**
- * Creates in-app notifications for users of one company. Call inside the command's transaction
+ * Creates in-app notifications for users of one company who want this kind in the app, and queues
+ * e-mail for those who want it by e-mail (their notification preferences). Call inside the command's transaction
  * (pass `tx`); call `publish()` on the result after the transaction commits.
  */
 export async function notify(tx: Db, input: NotifyInput) {
-  const unique = [...new Set(input.userIds)];
+  // A user who switched this kind of notification off in the app gets no in-app notification.
+  const kind = kindOf(input);
+  const userIds = [...new Set(input.userIds)];
+  await queueNotificationMail(tx, { companyId: input.companyId, userIds, kind, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null });
+  const unique = await wantInApp(tx, userIds, kind);
   if (unique.length === 0) return { rows: [], publish: async (_deps: AppDeps) => {} };
   const rows = await tx
     .insert(notifications)
