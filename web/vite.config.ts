@@ -8,7 +8,8 @@ export default defineConfig({
   // The API serves dist/ with an SPA fallback, so every asset path must be absolute.
   base: "/",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+  // The manifest lets bench/web-size.ts measure what each route loads first.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     strictPort: true,

@@ -21,6 +21,19 @@ import { workflowRoutes } from "./routes/workflow";
 import { exhibitRoutes } from "./routes/exhibits";
 import { downloadRoutes } from "./routes/downloads";
 import { uploadRoutes } from "./routes/uploads";
+import { analysisRoutes } from "./routes/analysis";
+import { jurisdictionRoutes } from "./routes/jurisdictions";
+import { billingRoutes } from "./routes/billing";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { supportRoutes } from "./routes/support";
+import { settingsRoutes } from "./routes/settings";
+import { securityRoutes } from "./routes/security";
+import { notificationPreferenceRoutes } from "./routes/notification-preferences";
+import { billingAdminRoutes } from "./routes/billing-admin";
+import { teamRoutes } from "./routes/team";
+import { analyticsRoutes } from "./routes/analytics";
+
+import { metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -28,7 +41,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", requestContext(deps));
   app.use("*", securityHeaders(deps.config));
 
+  registerDatabaseGauges(deps);
+  app.get("/metrics", () => metricsResponse());
+
   const api = new Hono<AppEnv>();
+  api.use("*", observeRequests());
   api.use("*", originCheck(deps.config));
   // A backstop against unbounded bodies; routes set tighter limits (and their own messages) inside it.
   api.use(
@@ -55,6 +72,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", exhibitRoutes);
   api.route("/", downloadRoutes);
   api.route("/", uploadRoutes);
+  api.route("/", analysisRoutes);
+  api.route("/", jurisdictionRoutes);
+  api.route("/", billingRoutes);
+  api.route("/", stripeWebhookRoutes);
+  api.route("/", supportRoutes);
+  api.route("/", settingsRoutes);
+  api.route("/", securityRoutes);
+  api.route("/", notificationPreferenceRoutes);
+  api.route("/", billingAdminRoutes);
+  api.route("/", teamRoutes);
+  api.route("/", analyticsRoutes);
   api.all("*", () => {
     throw notFound("No such API endpoint.");
   });

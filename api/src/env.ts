@@ -44,6 +44,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_API_BASE: optionalString,
+  STRIPE_PRICE_STARTER: optionalString,
+  STRIPE_PRICE_PROFESSIONAL: optionalString,
+  STRIPE_PRICE_ENTERPRISE: optionalString,
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -71,7 +74,16 @@ export interface Config {
   supportEmail: string;
   platformAdminEmails: string[];
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
-  stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        publishableKey: string | undefined;
+        apiBase: string | undefined;
+        /** Stripe Price ids (monthly, recurring) per plan id. */
+        prices?: { starter?: string | undefined; professional?: string | undefined; enterprise?: string | undefined };
+      }
+    | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
 
@@ -101,7 +113,13 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     platformAdminEmails: e.PLATFORM_ADMIN_EMAILS,
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.AI_MODEL } : undefined,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiBase: e.STRIPE_API_BASE }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          apiBase: e.STRIPE_API_BASE,
+          prices: { starter: e.STRIPE_PRICE_STARTER, professional: e.STRIPE_PRICE_PROFESSIONAL, enterprise: e.STRIPE_PRICE_ENTERPRISE },
+        }
       : undefined,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -9,7 +9,10 @@ import type { Config } from "./env";
 import { openEventBus } from "./events/open";
 import { createLogger } from "./logger";
 import { seedDemoIfEmpty } from "./seed/demo";
+import { seedKnowledgeBase } from "./support/articles";
 import { closeExtractionPool } from "./documents";
+import { createAnalysisRunner } from "./analysis/jobs";
+import { startNotificationJobs } from "./notifications/jobs";
 
 export interface Runtime {
   deps: AppDeps;
@@ -19,11 +22,17 @@ export interface Runtime {
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
-/** Opens the database, applies migrations, seeds demo data when asked, and builds the app. */
-export async function createRuntime(config: Config): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** Run the durable jobs (analysis, answers) in this process; the realtime-only process does not. */
+  jobs?: boolean;
+}
+
+/** Opens the database, applies migrations, seeds demo data when asked, builds the app and starts the job runner. */
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  await seedKnowledgeBase(database.db);
   const deps: AppDeps = {
     config: { ...config, webDist: config.webDist ?? DEFAULT_WEB_DIST },
     database,
@@ -34,10 +43,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     now: () => new Date(),
   };
   if (config.seedDemo) await seedDemoIfEmpty(deps);
+  const runner = options.jobs === false ? null : createAnalysisRunner(deps);
+  runner?.start();
+  const notificationRunner = options.jobs === false ? null : await startNotificationJobs(deps);
   return {
     deps,
     app: createApp(deps),
     async close() {
+      await runner?.stop();
+      await notificationRunner?.stop();
       await closeExtractionPool();
       deps.mailer.close();
       await deps.bus.close();

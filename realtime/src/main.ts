@@ -1,15 +1,25 @@
 import { createServer } from "node:http";
 import { createRuntime } from "@clausewise/api/runtime";
+import { registerDatabaseGauges } from "@clausewise/api/http/metrics";
+import { metrics, METRICS_CONTENT_TYPE } from "@clausewise/api/metrics";
 import { loadRealtimeConfig } from "./env";
 import { attachRealtime } from "./server";
 
 /** The scaled-out realtime process (Procfile `realtime:`): /collab and /socket.io only. */
 const config = loadRealtimeConfig();
 // Seeding and migrations belong to the web process; realtime only needs the database and the bus.
-const runtime = await createRuntime({ ...config.api, seedDemo: false });
-const server = createServer((_req, res) => {
+const runtime = await createRuntime({ ...config.api, seedDemo: false }, { jobs: false });
+registerDatabaseGauges(runtime.deps);
+const server = createServer((req, res) => {
+  if (req.method === "GET" && (req.url ?? "").split("?")[0] === "/metrics") {
+    void metrics.render().then((text) => {
+      res.writeHead(200, { "content-type": METRICS_CONTENT_TYPE });
+      res.end(text);
+    });
+    return;
+  }
   res.writeHead(404, { "content-type": "application/json" });
-  res.end(JSON.stringify({ error: "not_found", message: "This process serves /collab and /socket.io only." }));
+  res.end(JSON.stringify({ error: "not_found", message: "This process serves /collab, /socket.io and /metrics only." }));
 });
 const realtime = attachRealtime(server, runtime.deps);
 server.listen(config.port, config.api.host, () => {

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { COLLAB_PATH, SOCKET_PATH } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
+import { metrics } from "@clausewise/api/metrics";
 import { createCollabServer, type CollabServerOptions } from "./collab/server";
 import { attachPush } from "./push/server";
 
@@ -21,6 +22,7 @@ function refuse(socket: Duplex, status: number, text: string): void {
 /** Attaches pushes (socket.io) and live documents (/collab) to an HTTP server. */
 export function attachRealtime(httpServer: HttpServer, deps: AppDeps, options: RealtimeOptions = {}): Realtime {
   const io = attachPush(httpServer, deps);
+  metrics.gauge("clausewise_push_connections_open", "Open socket.io (push) connections on this instance.", () => [{ value: io.engine.clientsCount }]);
   const collab = createCollabServer(deps, options.collab);
   httpServer.on("upgrade", (req, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? "").split("?")[0] ?? "";

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   csrf_rejected: 403,
   email_not_verified: 403,
   account_suspended: 403,
+  ai_disabled: 403,
   not_found: 404,
   conflict: 409,
   email_taken: 409,

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useToastStore } from "./stores/toast";
 import { fakeApi, signedOut } from "./test/fake-api";
 import { makeUser } from "./test/fixtures";
-import { renderApp } from "./test/render-app";
+import { renderApp, resetBetweenPageTests } from "./test/render-app";
 
 const wait = { timeout: 5000 };
 
@@ -24,14 +24,7 @@ const contract = {
   reviewerId: null,
 };
 
-beforeEach(() => {
-  window.scrollTo = () => undefined;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ toasts: [] });
-});
+resetBetweenPageTests();
 
 describe("signed out", () => {
   it("shows the landing page at /", async () => {

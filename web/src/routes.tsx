@@ -16,6 +16,7 @@ const LandingPage = lazyPage(() => import("./pages/Landing/LandingPage"), "Landi
 const LoginPage = lazyPage(() => import("./pages/Login/LoginPage"), "LoginPage");
 const SignupPage = lazyPage(() => import("./pages/Signup/SignupPage"), "SignupPage");
 const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmail/VerifyEmailPage"), "VerifyEmailPage");
+const AcceptInvitationPage = lazyPage(() => import("./pages/AcceptInvitation/AcceptInvitationPage"), "AcceptInvitationPage");
 const NotFoundPage = lazyPage(() => import("./pages/NotFound/NotFoundPage"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/Dashboard/DashboardPage"), "DashboardPage");
 const ContractDetailPage = lazyPage(() => import("./pages/ContractDetail/ContractDetailPage"), "ContractDetailPage");
@@ -56,6 +57,7 @@ function PublicRoutes({ loading }: { loading: boolean }) {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="/terms" element={<PublicLayout><TermsPage /></PublicLayout>} />
       <Route path="/support" element={<PublicLayout><SupportPage /></PublicLayout>} />
       <Route path="*" element={loading ? fullScreenLoading : <NotFoundPage />} />
@@ -70,6 +72,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       <Route path="/login" element={<ContinueSignedIn />} />
       <Route path="/signup" element={<ContinueSignedIn />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route element={<AppLayout user={user} />}>
         <Route index element={<DashboardPage />} />
         <Route path="contracts/:id" element={<ContractDetailPage />} />

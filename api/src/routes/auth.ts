@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { loginRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
+import { loginRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../auth/cookies";
 import { loadAuthConfig } from "../auth/demo";
 import { safeNextPath } from "../auth/redirect";
@@ -9,7 +9,9 @@ import { logout } from "../commands/auth/logout";
 import { resendVerification } from "../commands/auth/resend-verification";
 import { signup } from "../commands/auth/signup";
 import { verifyEmail } from "../commands/auth/verify-email";
+import { completeSecondFactor } from "../commands/settings/complete-second-factor";
 import type { AppEnv } from "../context";
+import { unauthorized } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
 import { presentCurrentUser, presentVerifiedUser } from "../presenters/user";
@@ -38,6 +40,17 @@ export const authRoutes = new Hono<AppEnv>()
     setSessionCookie(c, result.sessionToken);
     const user = presentCurrentUser(result.user, result.company, deps.config);
     return c.json(result.pendingSecondFactor ? { user, secondFactorRequired: true } : { user });
+  })
+  // Sign-in step two when two-factor is on: the session the password opened still owes this code.
+  .post("/auth/second-factor", async (c) => {
+    const auth = c.get("auth");
+    const sessionToken = readSessionCookie(c);
+    if (!auth || !auth.pendingSecondFactor || !sessionToken) throw unauthorized("Your sign-in has expired. Please sign in again.");
+    const { code } = await jsonBody(c, secondFactorRequest);
+    const deps = c.get("deps");
+    const { ip, userAgent: agent } = sessionMeta(c);
+    setSessionCookie(c, await completeSecondFactor(deps, { auth, sessionToken, code, ip, userAgent: agent }));
+    return c.json({ user: presentCurrentUser(auth.user, auth.company, deps.config) });
   })
   .post("/auth/logout", async (c) => {
     await endSession(c);

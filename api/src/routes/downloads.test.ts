@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess, storeOriginalFile } from "../test/contract-factories";
 import { createContract, createTeam } from "../test/factories";
 import { createAnalysis, signedIn } from "../test/lifecycle-factories";
+import { runContractAnalysis } from "../analysis/service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,13 +100,28 @@ describe("GET /api/contracts/:id/download-report", () => {
     expect((await client.get(`/api/contracts/${contract.id}/download-report`)).body).toEqual(NO_ANALYSIS);
   });
 
-  it("says the report cannot be generated yet once the analysis is done (the report is a later piece of work)", async () => {
+  it("sends the finished analysis as a PDF: findings, quoted clauses, recommendations and the disclaimer", async () => {
     const team = await createTeam(t.deps.db);
-    const contract = await createContract(t.deps.db, { companyId: team.company.id });
-    await createAnalysis(t.deps.db, { companyId: team.company.id, contractId: contract.id, status: "done" });
-    const res = await signedIn(t, team.reviewer.token).get(`/api/contracts/${contract.id}/download-report`);
-    expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ error: "unavailable", message: expect.stringMatching(/^Download Failed - /) });
+    const contract = await createContract(t.deps.db, {
+      companyId: team.company.id,
+      title: "Gas Plant EPC",
+      content:
+        "<h2>8. Liquidated Damages</h2><p>The Contractor shall pay liquidated damages of $50,000 per day of delay.</p><h2>11. Payment</h2><p>The Owner shall pay the Contractor within 30 days after receipt of payment from the Project Owner.</p><h2>20. Governing Law</h2><p>This Agreement is governed by the laws of the Province of Ontario. The Site is located in Sarnia, Ontario.</p>",
+    });
+    await createAnalysis(t.deps.db, { companyId: team.company.id, contractId: contract.id, status: "queued" });
+    await runContractAnalysis(t.deps, contract.id);
+    const { res, bytes } = await download(`/api/contracts/${contract.id}/download-report`, team.reviewer.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toContain(".pdf");
+    const text = (await extractDocument("pdf", bytes)).text.replace(/\s+/g, " ");
+    expect(text).toContain("Gas Plant EPC");
+    expect(text).toContain("liquidated damages of $50,000 per day");
+    expect(text).toMatch(/not legal advice/i);
+    expect(text).toContain("Uncapped liquidated damages");
+    expect(text).toContain("Cap liquidated damages");
+    expect(text).toContain("Jurisdiction notes");
+    expect(text).toContain("Ontario");
   });
 
   it("is allowed to a read-only grant (no role may not read)", async () => {

@@ -31,5 +31,5 @@ export const downloadRoutes = new Hono<AppEnv>()
   })
   .get("/contracts/:id/download-report", async (c) => {
     const contract = await readableContract(c);
-    return analysisReport(c.get("deps").db, contract);
+    return sendAttachment(c, await analysisReport(c.get("deps").db, contract, c.get("deps").now()));
   });

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { hashPassword } from "../auth/password";
 import { insertDocumentState, seedFromHtml } from "../collab/store";
 import {
+  analyses,
   companies,
   companySettings,
   contractApprovalSteps,
@@ -18,6 +19,7 @@ import {
   users,
 } from "../db/schema";
 import { renderContract, type RenderedContract } from "./contracts/render";
+import { analyzeContract } from "../analysis/engine";
 import { DEMO_COMPANY, DEMO_CONTRACTS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoContract, type DemoMarkup, type DemoUserKey } from "./demo-data";
 
 export type SeedDeps = Pick<AppDeps, "db" | "logger" | "now">;
@@ -152,6 +154,20 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
     const contractId = row!.id;
     contractIds.set(demo.key, contractId);
     await insertDocumentState(tx, contractId, seeded.state);
+    // The demo contracts come analysed (by the local engine, as an upload's job would).
+    const analysis = analyzeContract(seeded.plainText, { title: demo.title });
+    await tx.insert(analyses).values({
+      companyId,
+      contractId,
+      status: "done",
+      progress: 100,
+      engine: "local",
+      overallRisk: analysis.overallRisk,
+      contractType: analysis.contractType,
+      result: { ...analysis, model: null },
+      createdAt: ago(demo.createdDaysAgo * DAY),
+      completedAt: ago(demo.createdDaysAgo * DAY),
+    });
 
     await tx.insert(contractApprovalSteps).values(
       demo.approvalSteps.map((step, position) => ({

@@ -1,6 +1,7 @@
 import * as awarenessProtocol from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { Logger } from "@clausewise/api/logger";
+import { metrics } from "@clausewise/api/metrics";
 import { Batcher } from "./batcher";
 import { CollabConnection } from "./connection";
 import type { CollabFanout } from "./fanout";
@@ -18,6 +19,8 @@ import {
 } from "./protocol";
 import type { SuggestionSync } from "./suggestion-sync";
 import { changesOnlySuggestions } from "./suggestions";
+
+const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_seconds", "Time to commit one batch of live-document updates to the update log.");
 
 /** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
 export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
@@ -56,6 +59,11 @@ export class LiveDocument {
   private compaction: Promise<void> | null = null;
   private compactAgain = false;
 
+  /** Updates accepted from clients and not yet committed to the log (the update log's lag, in updates). */
+  get pendingUpdates(): number {
+    return this.log.pending().length;
+  }
+
   constructor(
     readonly contractId: string,
     readonly doc: Y.Doc,
@@ -66,10 +74,12 @@ export class LiveDocument {
     this.log = new Batcher<Entry>(
       {
         write: async (entries) => {
+          const started = performance.now();
           await deps.persistence.append(
             contractId,
             entries.map((e) => e.update),
           );
+          updateLogWrite.observe({}, (performance.now() - started) / 1000);
         },
         committed: (entries) => this.stored(entries),
         failed: (entries, error) => {

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
+import { metrics } from "@clausewise/api/metrics";
 import { authenticateUpgrade, upgradeOriginAllowed } from "../auth";
 import { modeFor, resolveAccess, type CollabAccess } from "./access";
 import { CollabConnection } from "./connection";
@@ -60,6 +61,11 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   let closing = false;
 
   fanout.onInterrupted(() => void registry.reloadAll());
+  metrics.gauge("clausewise_collab_connections_open", "Open live-document (/collab) connections on this instance.", () => [{ value: connections.size }]);
+  metrics.gauge("clausewise_collab_documents_loaded", "Live documents loaded on this instance.", () => [{ value: registry.loaded().length }]);
+  metrics.gauge("clausewise_collab_update_log_pending", "Updates accepted but not yet committed to the update log, on this instance.", () => [
+    { value: registry.loaded().reduce((sum, doc) => sum + doc.pendingUpdates, 0) },
+  ]);
 
   /** Upgrades only to send a close code: the stock client reads codes, never HTTP statuses. */
   const upgradeAndClose = (req: IncomingMessage, socket: Duplex, head: Buffer, name: CollabCloseName) => {

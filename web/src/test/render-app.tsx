@@ -1,12 +1,13 @@
 import type { ReactElement } from "react";
-import { render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router-dom";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { createQueryClient } from "../api/query-client";
 import { Toaster } from "../components/ui/toaster";
 import { TooltipProvider } from "../components/ui/tooltip";
 import { AppRoutes } from "../routes";
+import { useToastStore } from "../stores/toast";
 
 /** The whole app at `path`, as main.tsx assembles it, with an in-memory router. */
 export function renderApp(path: string) {
@@ -37,4 +38,19 @@ export function renderWithProviders(ui: ReactElement) {
     </QueryClientProvider>,
   );
   return { ...view, queryClient };
+}
+
+/**
+ * The hooks every page test needs: jsdom has no scrollTo; after each test the DOM, stubbed globals and
+ * toasts are cleared. Call once at the top level of a test file.
+ */
+export function resetBetweenPageTests(): void {
+  beforeEach(() => {
+    window.scrollTo = () => undefined;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useToastStore.setState({ toasts: [] });
+  });
 }

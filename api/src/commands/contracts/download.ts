@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { analyses, contractFiles } from "../../db/schema";
+import { analyses, companies, contractFiles } from "../../db/schema";
+import { jurisdictionNotes } from "../../analysis/jurisdictions/notes";
+import { renderAnalysisReport } from "../../analysis/report";
+import { presentAnalysis } from "../../presenters/analysis";
 import { exportDocx, MIME_TYPES } from "../../documents";
-import { AppError, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import type { ContractRow } from "../../loaders/contract";
 import { fileNameFromTitle, safeFileName } from "./content-disposition";
 
@@ -36,16 +39,24 @@ export async function contractDownload(db: Db, contract: ContractRow): Promise<D
 export const NO_ANALYSIS_MESSAGE = "No Analysis Available - This contract hasn't been analyzed yet. Please wait for AI analysis to complete.";
 
 /**
- * "Download AI Analysis Report": 404 with the spec's message until an analysis is done. The report
- * itself (PDF/DOCX of the analysis) comes with the analysis engine; until then a finished analysis
- * answers 503 rather than a made-up document.
+ * "Download AI Analysis Report": a PDF of the finished analysis (summary, risk table, quoted clauses,
+ * recommendations, jurisdiction notes, the disclaimer); 404 with the spec's message until an analysis is done.
  */
-export async function analysisReport(db: Db, contract: ContractRow): Promise<never> {
-  const [analysis] = await db
-    .select({ status: analyses.status })
+export async function analysisReport(db: Db, contract: ContractRow, now: Date): Promise<DownloadFile> {
+  const [row] = await db
+    .select()
     .from(analyses)
     .where(and(eq(analyses.contractId, contract.id), eq(analyses.companyId, contract.companyId)))
     .limit(1);
-  if (!analysis || analysis.status !== "done") throw notFound(NO_ANALYSIS_MESSAGE);
-  throw new AppError("unavailable", "Download Failed - The AI analysis report cannot be generated yet. The analysis itself is available on the contract page.");
+  if (!row || row.status !== "done") throw notFound(NO_ANALYSIS_MESSAGE);
+  const analysis = presentAnalysis(row);
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, contract.companyId));
+  const bytes = await renderAnalysisReport({
+    contract: { title: contract.title, client: contract.client, version: contract.version },
+    analysis,
+    generatedAt: now,
+    jurisdictionNotes: jurisdictionNotes(contract.plainText, analysis.contractType ?? "general"),
+    ...(company ? { companyName: company.name } : {}),
+  });
+  return { bytes, fileName: fileNameFromTitle(`${contract.title} - AI analysis report`, "pdf"), contentType: "application/pdf" };
 }

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
+import { assertCanUploadContract } from "../../billing/limits";
 import { insertDocumentState, seedFromHtml } from "../../collab/store";
 import { analyses, contractApprovalSteps, contractFiles, contracts, users } from "../../db/schema";
 import { extractInWorker, sanitizeHtml, type DocumentKind } from "../../documents";
@@ -70,6 +71,7 @@ async function assertReviewer(db: Db, companyId: string, reviewerId: string): Pr
 export async function uploadContract(deps: AppDeps, input: UploadContractInput): Promise<UploadedContract> {
   const { actor, fields, file } = input;
   const now = deps.now();
+  await assertCanUploadContract(deps.db, actor.companyId, now);
   const timeZone = await userTimeZone(deps.db, actor.id);
   const { reviewDeadline, approvalDeadline } = resolveDeadlines(fields, now, timeZone);
   const reviewer = fields.reviewerId ? await assertReviewer(deps.db, actor.companyId, fields.reviewerId) : null;

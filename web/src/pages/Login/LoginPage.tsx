@@ -11,6 +11,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toFieldErrors } from "../../lib/form";
 import { useDocumentTitle, useNextPath } from "../../lib/hooks";
 import { roleLabel } from "../../lib/user";
+import { SecondFactorForm } from "./SecondFactorForm";
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
@@ -24,6 +25,7 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [secondFactor, setSecondFactor] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,7 +35,9 @@ export function LoginPage() {
       return;
     }
     setFieldErrors({});
-    login.mutate(parsed.data, { onSuccess: () => void navigate(next, { replace: true }) });
+    login.mutate(parsed.data, {
+      onSuccess: (res) => ("secondFactorRequired" in res && res.secondFactorRequired === true ? setSecondFactor(true) : void navigate(next, { replace: true })),
+    });
   };
 
   const fillDemo = (demoEmail: string) => {
@@ -44,6 +48,21 @@ export function LoginPage() {
   };
 
   const signupHref = next === "/" ? "/signup" : `/signup?next=${encodeURIComponent(next)}`;
+
+  if (secondFactor) {
+    return (
+      <AuthShell title="Two-factor authentication" description="One more step to sign in.">
+        <SecondFactorForm
+          onDone={() => void navigate(next, { replace: true })}
+          onCancel={() => {
+            setSecondFactor(false);
+            setPassword("");
+            login.reset();
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell

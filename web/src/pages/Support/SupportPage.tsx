@@ -1,54 +1,60 @@
-import { Clock, Siren } from "lucide-react";
+import { BookOpen, LifeBuoy, ListChecks, PenSquare } from "lucide-react";
 import { useCurrentUser } from "../../api/auth";
-import { ComingSoonCard } from "../../components/ComingSoonCard";
+import { goToLogin } from "../../api/query-client";
 import { PageHeader } from "../../components/PageHeader";
-import { Card } from "../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDocumentTitle } from "../../lib/hooks";
+import { ContactInfo } from "./ContactInfo";
+import { HelpCenter } from "./HelpCenter";
+import { TicketForm } from "./TicketForm";
+import { TicketList } from "./TicketList";
 
-/** Billing spec §9: response targets by ticket priority. */
-const RESPONSE_TARGETS = [
-  { priority: "Urgent", target: "within 2 hours" },
-  { priority: "High", target: "within 8 hours" },
-  { priority: "Medium", target: "within 24 hours" },
-  { priority: "Low", target: "within 48 hours" },
-];
+interface SupportPageProps {
+  /** Where "log in" goes; the browser's sign-in entry (back to /support afterwards) by default. */
+  onLoginRequired?: () => void;
+}
 
-export function SupportPage() {
+/** Billing spec §2 Support: four tabs; tickets need a signed-in user, the help center is public. */
+export function SupportPage({ onLoginRequired = goToLogin }: SupportPageProps) {
   useDocumentTitle("Support");
   const { data: user } = useCurrentUser();
+  const signedIn = Boolean(user);
   return (
     <div className="flex flex-1 flex-col">
-      <PageHeader
-        title="Support"
-        description="Get help with ClauseWise from our support team."
-        rootLabel={user ? "Dashboard" : "Home"}
-      />
-      <div className="flex-1 space-y-6 px-4 py-6 sm:px-8">
-        <div className="grid gap-6 md:grid-cols-2">
-          <Card className="p-6">
-            <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-              <Clock aria-hidden="true" className="size-4.5 text-brand-700" />
-              Business hours
-            </h2>
-            <p className="mt-2 text-sm text-slate-700">Monday to Friday, 8:00 AM to 6:00 PM MST</p>
-            <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
-              <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-              24/7 emergency support for Enterprise customers
-            </p>
-          </Card>
-          <Card className="p-6">
-            <h2 className="text-base font-semibold text-slate-900">Response times</h2>
-            <dl className="mt-3 divide-y divide-slate-100 text-sm">
-              {RESPONSE_TARGETS.map((row) => (
-                <div key={row.priority} className="flex justify-between py-1.5">
-                  <dt className="font-medium text-slate-700">{row.priority}</dt>
-                  <dd className="text-slate-600">{row.target}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
-        </div>
-        <ComingSoonCard>Support tickets and the help center will be available here in an upcoming release.</ComingSoonCard>
+      <PageHeader title="Support" description="Get help with ClauseWise from our support team." rootLabel={user ? "Dashboard" : "Home"} />
+      <div className="flex-1 px-4 py-6 sm:px-8">
+        <Tabs defaultValue="create">
+          <TabsList label="Support sections">
+            <TabsTrigger value="create">
+              <PenSquare aria-hidden="true" />
+              Create Ticket
+            </TabsTrigger>
+            <TabsTrigger value="tickets">
+              <ListChecks aria-hidden="true" />
+              My Tickets
+            </TabsTrigger>
+            <TabsTrigger value="help">
+              <BookOpen aria-hidden="true" />
+              Help Center
+            </TabsTrigger>
+            <TabsTrigger value="contact">
+              <LifeBuoy aria-hidden="true" />
+              Contact Info
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="create" className="pt-4">
+            <TicketForm signedIn={signedIn} onLoginRequired={onLoginRequired} />
+          </TabsContent>
+          <TabsContent value="tickets" className="pt-4">
+            <TicketList signedIn={signedIn} onLoginRequired={onLoginRequired} />
+          </TabsContent>
+          <TabsContent value="help" className="pt-4">
+            <HelpCenter />
+          </TabsContent>
+          <TabsContent value="contact" className="pt-4">
+            <ContactInfo />
+          </TabsContent>
+        </Tabs>
       </div>
     </div>
   );

@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { TwoFactorSetup } from "@clausewise/shared";
+import type { UserRow } from "../../auth/sessions";
+import { generateTotpSecret, otpauthUrl } from "../../auth/totp";
+import type { AppDeps } from "../../context";
+import { users } from "../../db/schema";
+import { conflict } from "../../http/errors";
+
+/**
+ * Step one of turning two-factor sign-in on: a fresh secret is kept, still inactive, until the user
+ * proves with a code that their authenticator app has it. Asking again replaces an unconfirmed secret.
+ */
+export async function startTwoFactor(deps: AppDeps, input: { actor: UserRow }): Promise<TwoFactorSetup> {
+  const { actor } = input;
+  if (actor.totpEnabledAt) throw conflict("Two-factor sign-in is already on. Turn it off first to set up a new authenticator.");
+  const secret = generateTotpSecret();
+  await deps.db.update(users).set({ totpSecret: secret, totpRecoveryCodes: null, updatedAt: deps.now() }).where(eq(users.id, actor.id));
+  return { secret, otpauthUrl: otpauthUrl({ issuer: "ClauseWise", account: actor.email, secret }) };
+}

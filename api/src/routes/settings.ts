@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { companyUpdateRequest, notificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { deleteAccount } from "../commands/settings/delete-account";
+import { loadUserSettings } from "../commands/settings/load-settings";
+import { updateCompany } from "../commands/settings/update-company";
+import { updateNotificationSettings } from "../commands/settings/update-notification-settings";
+import { updateProfile } from "../commands/settings/update-profile";
+import type { AppEnv } from "../context";
+import { requireAuth } from "../http/middleware";
+import { jsonBody } from "../http/validate";
+import { authorize, canEditCompanySettings, canManageOwnAccount, canViewCompanySettings } from "../policies";
+import { presentSettings } from "../presenters/settings";
+
+/**
+ * Settings › Profile, Company, Notifications (legacy form) and Danger Zone (billing-team-admin §2, §7).
+ * Everything is the caller's own user or company, so there is no foreign row to load: the tenant is
+ * the session's. The AI switch lives in routes/analysis.ts.
+ */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get("/settings", async (c) => {
+    const { user, company } = requireAuth(c);
+    authorize(canViewCompanySettings(user, company));
+    return c.json(presentSettings(user, company, await loadUserSettings(c.get("deps").db, user.id)));
+  })
+  .patch("/settings/profile", async (c) => {
+    const { user, company } = requireAuth(c);
+    const profile = await jsonBody(c, profileUpdateRequest);
+    authorize(canManageOwnAccount(user, user));
+    const deps = c.get("deps");
+    const updated = await updateProfile(deps, { actor: user, company, profile });
+    return c.json(presentSettings(updated, company, await loadUserSettings(deps.db, user.id)));
+  })
+  .patch("/settings/company", async (c) => {
+    const { user, company } = requireAuth(c);
+    const settings = await jsonBody(c, companyUpdateRequest);
+    authorize(canEditCompanySettings(user, company), SETTINGS_MESSAGES.companyAdminOnly);
+    const deps = c.get("deps");
+    const updated = await updateCompany(deps, { actor: user, company, settings });
+    return c.json(presentSettings(user, updated, await loadUserSettings(deps.db, user.id)));
+  })
+  .patch("/settings/notifications", async (c) => {
+    const { user, company } = requireAuth(c);
+    const settings = await jsonBody(c, notificationSettingsRequest);
+    authorize(canManageOwnAccount(user, user));
+    const row = await updateNotificationSettings(c.get("deps"), { actor: user, settings });
+    return c.json(presentSettings(user, company, row));
+  })
+  .delete("/settings/account", async (c) => {
+    const auth = requireAuth(c);
+    // Deleting the account is a signed-in person's decision, not something an API key may do.
+    authorize(auth.apiKeyId === null && canManageOwnAccount(auth.user, auth.user), "Sign in to the web app to delete your account.");
+    await deleteAccount(c.get("deps"), { actor: auth.user });
+    return c.body(null, 204);
+  });

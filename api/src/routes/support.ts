@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { createTicketRequest, knowledgeBaseQuery, SUPPORT_MESSAGES } from "@clausewise/shared";
+import type { AppEnv } from "../context";
+import { createTicket } from "../commands/support/create-ticket";
+import { requireAuth } from "../http/middleware";
+import { jsonBody, pathId, queryParams } from "../http/validate";
+import { authorize } from "../policies";
+import { presentArticle, presentTicket } from "../presenters/support";
+import { listArticles, viewArticle } from "../support/articles";
+import { supportContact } from "../support/contact";
+import { canCreateTicket, canReadTicket } from "../support/policy";
+import { getTicketInCompany, listTicketsOfUser } from "../support/tickets";
+
+/** Billing spec §6: tickets need a signed-in user; the knowledge base and contact details are public. */
+export const supportRoutes = new Hono<AppEnv>()
+  .get("/support/tickets", async (c) => {
+    const { user } = requireAuth(c);
+    authorize(canCreateTicket(user));
+    return c.json((await listTicketsOfUser(c.get("deps").db, user)).map(presentTicket));
+  })
+  .post("/support/tickets", async (c) => {
+    const { user, company } = requireAuth(c);
+    authorize(canCreateTicket(user), "Your account is not active, so it cannot raise support tickets.");
+    const ticket = await jsonBody(c, createTicketRequest);
+    const row = await createTicket(c.get("deps"), { actor: user, company, ticket });
+    return c.json(presentTicket(row), 201);
+  })
+  .get("/support/tickets/:id", async (c) => {
+    const { user } = requireAuth(c);
+    const ticket = await getTicketInCompany(c.get("deps").db, { id: pathId(c), companyId: user.companyId });
+    authorize(canReadTicket(user, ticket), SUPPORT_MESSAGES.notYourTicket);
+    return c.json(presentTicket(ticket));
+  })
+  .get("/support/knowledge-base", async (c) => {
+    const { search } = queryParams(c, knowledgeBaseQuery);
+    return c.json((await listArticles(c.get("deps").db, search)).map(presentArticle));
+  })
+  .get("/support/knowledge-base/:id", async (c) => {
+    return c.json(presentArticle(await viewArticle(c.get("deps").db, pathId(c))));
+  })
+  .get("/support/contact", (c) => c.json(supportContact(c.get("deps").config)));

@@ -1,0 +1,13 @@
+import { activeRole, hasRole, type Actor } from "../policies/actor";
+import type { TicketRow } from "./tickets";
+
+/** Every active member may raise a ticket (billing spec §6: Support is open to all three roles). */
+export function canCreateTicket(actor: Actor): boolean {
+  return activeRole(actor) !== null;
+}
+
+/** A ticket is its author's; the company's admins may read their team's tickets too. */
+export function canReadTicket(actor: Actor, ticket: Pick<TicketRow, "userId" | "companyId">): boolean {
+  if (activeRole(actor) === null || actor.companyId !== ticket.companyId) return false;
+  return actor.id === ticket.userId || hasRole(actor, "admin");
+}

@@ -1,0 +1,24 @@
+import type { AnalyticsResponse } from "@clausewise/shared";
+import { expect, signIn, test } from "./fixtures";
+
+test("an approver reads the analytics of the demo company and switches the period", async ({ page }) => {
+  await signIn(page, "approver@demo.test");
+  await page.goto("/analytics");
+  await expect(page.getByRole("heading", { name: "Contract Analytics" })).toBeVisible();
+
+  const answer = page.waitForResponse((r) => r.url().includes("/api/analytics?period=1y"));
+  await page.getByLabel("Period").selectOption("1y");
+  const data = (await (await answer).json()) as AnalyticsResponse;
+  expect(data.overview.totalContracts).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("group", { name: "Total Contracts" }).getByText(String(data.overview.totalContracts), { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Monthly Contract Volume" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Jurisdictional Breakdown" })).toBeVisible();
+});
+
+test("a reviewer sees Access Restricted", async ({ page }) => {
+  await signIn(page, "reviewer@demo.test");
+  await page.goto("/analytics");
+  await expect(page.getByText("Access Restricted")).toBeVisible();
+  const res = await page.request.get("/api/analytics");
+  expect(res.status()).toBe(403);
+});

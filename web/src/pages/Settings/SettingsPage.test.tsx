@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { currentToast } from "../../components/contract/testing";
+import { useToastStore } from "../../stores/toast";
+import { fakeApi } from "../../test/fake-api";
+import { makeUser } from "../../test/fixtures";
+import { renderApp } from "../../test/render-app";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
+
+const wait = { timeout: 5000 };
+const admin = makeUser({ role: "admin" }, ["settings.aiReview", "settings.company"]);
+
+function settingRoutes(enabled: boolean, patch: (body: unknown) => { status: number; body?: unknown }) {
+  return fakeApi({
+    "GET /api/auth/user": { status: 200, body: admin },
+    "GET /api/settings/ai-review": { status: 200, body: { aiReviewEnabled: enabled } },
+    "PATCH /api/settings/ai-review": ({ body }) => patch(body),
+  });
+}
+
+describe("Settings › Security: AI Contract Analysis", () => {
+  it("lets an admin turn AI contract analysis off: 'AI Review Setting Updated'", async () => {
+    const api = settingRoutes(true, (body) => ({ status: 200, body: { aiReviewEnabled: (body as { enabled: boolean }).enabled } }));
+    renderApp("/settings?tab=security");
+    const toggle = await screen.findByRole("switch", { name: "AI Contract Analysis" }, wait);
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(currentToast()).toEqual({ title: "AI Review Setting Updated", description: "AI contract analysis has been disabled.", variant: undefined }), wait);
+    expect(api.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ enabled: false }]);
+    expect(screen.getByRole("switch", { name: "AI Contract Analysis" }).getAttribute("aria-checked")).toBe("false");
+  });
+
+  it("says it has been enabled when turned on", async () => {
+    settingRoutes(false, () => ({ status: 200, body: { aiReviewEnabled: true } }));
+    renderApp("/settings?tab=security");
+    const toggle = await screen.findByRole("switch", { name: "AI Contract Analysis" }, wait);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(currentToast()?.description).toBe("AI contract analysis has been enabled."), wait);
+  });
+
+  it("keeps the switch where it was and shows 'Update Failed' with the server's message", async () => {
+    settingRoutes(true, () => ({ status: 403, body: { error: "forbidden", message: "Only administrators can change the AI Contract Analysis setting." } }));
+    renderApp("/settings?tab=security");
+    fireEvent.click(await screen.findByRole("switch", { name: "AI Contract Analysis" }, wait));
+    await waitFor(
+      () => expect(currentToast()).toEqual({ title: "Update Failed", description: "Only administrators can change the AI Contract Analysis setting.", variant: "destructive" }),
+      wait,
+    );
+    expect(screen.getByRole("switch", { name: "AI Contract Analysis" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("is not shown to non-admins, nor asked for", async () => {
+    const api = fakeApi({
+      "GET /api/auth/user": { status: 200, body: makeUser({ role: "reviewer" }) },
+      "GET /api/settings/ai-review": { status: 200, body: { aiReviewEnabled: true } },
+    });
+    renderApp("/settings?tab=security");
+    expect(await screen.findByRole("tab", { name: "Security" }, wait)).toBeTruthy();
+    expect(screen.queryByRole("switch")).toBeNull();
+    expect(screen.queryByText("AI Contract Analysis")).toBeNull();
+    expect(api.calls.some((c) => c.path === "/api/settings/ai-review")).toBe(false);
+  });
+});
