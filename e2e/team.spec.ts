@@ -1,6 +1,6 @@
 import { expect, latestMailLink, signIn, test } from "./fixtures";
 
-test("admin invites → invitee joins from the mailed link → access granted → deactivated and signed out at once", async ({ page, browser }) => {
+test("admin invites → invitee joins from the mailed link → access granted → promoted → access revoked → deactivated and signed out at once", async ({ page, browser }) => {
   const email = `field-engineer-${Date.now()}@demo.test`;
   await signIn(page, "admin@demo.test");
   await page.goto("/team");
@@ -43,7 +43,21 @@ test("admin invites → invitee joins from the mailed link → access granted �
   await dialog.getByLabel("Access level").selectOption("approve");
   await dialog.getByRole("button", { name: "Grant Access" }).click();
   await expect(page.getByText("Access granted", { exact: true })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Contract Access Control" }).getByText("Jordan Reyes")).toBeVisible();
+  const accessTable = page.getByRole("table", { name: "Contract Access Control" });
+  await expect(accessTable.getByText("Jordan Reyes")).toBeVisible();
+
+  // Promoted to approver: the invitee's own session sees the new role at once.
+  await page.getByLabel("Role of Jordan Reyes").selectOption("approver");
+  await expect(page.getByText("Role updated", { exact: true })).toBeVisible();
+  const role = await invitee.evaluate(async () => ((await (await fetch("/api/auth/user", { credentials: "include" })).json()) as { role: string }).role);
+  expect(role).toBe("approver");
+
+  // The grant is revoked: it leaves the table, and the server no longer lists it.
+  await accessTable.getByRole("button", { name: /^Revoke Jordan Reyes's access to / }).click();
+  await expect(page.getByText("Access revoked", { exact: true })).toBeVisible();
+  await expect(accessTable.getByText("Jordan Reyes")).toHaveCount(0);
+  const grants = await page.evaluate(async () => (await (await fetch("/api/team/contract-access", { credentials: "include" })).json()) as { userName: string }[]);
+  expect(grants.some((g) => g.userName === "Jordan Reyes")).toBe(false);
 
   await page.getByRole("button", { name: "Deactivate Jordan Reyes" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();

@@ -78,6 +78,8 @@ export const COLLAB_EVENTS = {
   update: "collab:update",
   accessRevoked: "access:revoked",
   userDeactivated: "user:deactivated",
+  /** Every user of the company: its account was suspended (billing administration). */
+  companySuspended: "company:suspended",
 } as const;
 
 export const collabUpdatePayload = z.object({ update: z.string().min(1) /* base64 */ });

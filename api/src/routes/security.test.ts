@@ -37,6 +37,9 @@ describe("two-factor set-up", () => {
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauthUrl).toContain(`secret=${setup.body.secret}`);
     expect(setup.body.otpauthUrl.startsWith("otpauth://totp/ClauseWise:")).toBe(true);
+    // The QR code the authenticator scans is an SVG drawn by the server.
+    expect(setup.body.qrCodeSvg).toMatch(/^<svg[^>]*viewBox="0 0 \d+ \d+"/);
+    expect(setup.body.qrCodeSvg).toContain("<path");
     // Not on until confirmed: the password alone still signs in fully.
     expect((await userRow(team.reviewer.user.id)).totpEnabledAt).toBeNull();
 

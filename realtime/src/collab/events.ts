@@ -8,7 +8,8 @@ import type { DocumentRegistry } from "./registry";
 
 export interface AccessChange {
   companyId: string;
-  userId: string;
+  /** Every user of the company when absent (the company was suspended). */
+  userId?: string | undefined;
   /** Only this contract's connections; all of the user's when absent. */
   contractId?: string | undefined;
 }
@@ -41,6 +42,9 @@ export function subscribeCollabEvents(bus: EventBus, registry: DocumentRegistry,
         if (parsed.success) onAccessChange({ companyId: event.companyId, userId: parsed.data.userId });
         return;
       }
+      case COLLAB_EVENTS.companySuspended:
+        onAccessChange({ companyId: event.companyId });
+        return;
     }
   });
 }

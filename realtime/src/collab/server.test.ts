@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createContract, createTeam } from "@clausewise/api/test/factories";
 import { grantContractAccess } from "@clausewise/api/test/contract-factories";
 import { destroyUserSessions } from "@clausewise/api/auth/sessions";
+import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
 import { attachRealtime, type Realtime } from "../server";
 import { connectPeer, containsUpdate, eventually, firstText, openRaw, rawOutcome, sessionHeaders, sleep, storedState, textLines, type Peer } from "../test/collab";
 import { SUGGESTION_MARKS } from "./suggestions";
@@ -340,6 +341,23 @@ describe("live documents: revocation", () => {
     await t.deps.bus.publish({ type: COLLAB_EVENTS.userDeactivated, companyId: team.company.id, payload: { userId: team.reviewer.user.id } });
     expect(await closed).toEqual({ code: COLLAB_CLOSE.accessRevoked.code, reason: COLLAB_CLOSE.accessRevoked.reason });
     expect(reviewer.provider.shouldConnect).toBe(false);
+  });
+});
+
+describe("live documents: suspension", () => {
+  it("closes every connection of a suspended company at once (4410), and no other company's", async () => {
+    const { team, contract } = await setup();
+    const other = await setup();
+    const admin = peer(contract.id, team.admin.token);
+    const reviewer = peer(contract.id, team.reviewer.token);
+    const bystander = peer(other.contract.id, other.team.admin.token);
+    await Promise.all([admin.synced(), reviewer.synced(), bystander.synced()]);
+    const closed = [admin.nextClose(), reviewer.nextClose()];
+    await suspendCompany(t.deps, { actor: other.team.admin.user, company: team.company, request: { reason: "Payment overdue" } });
+    const expected = { code: COLLAB_CLOSE.accessRevoked.code, reason: COLLAB_CLOSE.accessRevoked.reason };
+    expect(await Promise.all(closed)).toEqual([expected, expected]);
+    firstText(bystander.doc).insert(0, "still here ");
+    await eventually(async () => (await logRows(other.contract.id)) > 0, "the other company's edit stored");
   });
 });
 

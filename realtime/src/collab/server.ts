@@ -139,7 +139,9 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     );
 
   const onAccessChange = (change: AccessChange) =>
-    void revalidateAll((c) => c.userId === change.userId && c.companyId === change.companyId && (!change.contractId || c.contractId === change.contractId));
+    void revalidateAll(
+      (c) => c.companyId === change.companyId && (!change.userId || c.userId === change.userId) && (!change.contractId || c.contractId === change.contractId),
+    );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 
   const revalidateTimer = setInterval(() => void revalidateAll(() => true), options.revalidateMs);

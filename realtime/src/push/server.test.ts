@@ -4,6 +4,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createContract, createTeam } from "@clausewise/api/test/factories";
+import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
+import { deactivateMember } from "@clausewise/api/commands/team/deactivate";
 import { attachRealtime, type Realtime } from "../server";
 
 let t: TestApp;
@@ -49,6 +51,27 @@ describe("socket.io pushes", () => {
     const team = await createTeam(t.deps.db);
     const result = await outcome(open({ cookie: `cw_session=${team.admin.token}`, origin: "https://evil.example" }));
     expect(result).not.toBe("connected");
+  });
+
+  it("disconnects a deactivated member at once, then every socket of a suspended company, and nobody else", async () => {
+    const team = await createTeam(t.deps.db);
+    const other = await createTeam(t.deps.db);
+    const reviewer = open({ cookie: `cw_session=${team.reviewer.token}` });
+    const approver = open({ cookie: `cw_session=${team.approver.token}` });
+    const bystander = open({ cookie: `cw_session=${other.reviewer.token}` });
+    for (const s of [reviewer, approver, bystander]) expect(await outcome(s)).toBe("connected");
+    const gone = (s: Socket) => new Promise<string>((resolve) => s.once("disconnect", resolve));
+
+    const reviewerGone = gone(reviewer);
+    await deactivateMember(t.deps, { actor: team.admin.user, member: team.reviewer.user });
+    expect(await reviewerGone).toBe("io server disconnect");
+    expect(approver.connected).toBe(true);
+
+    const approverGone = gone(approver);
+    await suspendCompany(t.deps, { actor: other.admin.user, company: team.company, request: { reason: "Payment overdue" } });
+    expect(await approverGone).toBe("io server disconnect");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bystander.connected).toBe(true);
   });
 
   it("delivers a notification to its user and to nobody in another company", async () => {

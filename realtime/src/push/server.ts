@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { COLLAB_EVENTS, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState } from "@clausewise/api/auth/sessions";
 import type { DomainEvent } from "@clausewise/api/events/bus";
@@ -72,6 +72,16 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps): Server {
 
   const known = new Set<string>(Object.values(PUSH_EVENTS));
   const unsubscribe = deps.bus.subscribe((event: DomainEvent) => {
+    // A deactivated user or a suspended company stops hearing pushes at once (sessions are gone).
+    if (event.type === COLLAB_EVENTS.userDeactivated) {
+      const parsed = userDeactivatedPayload.safeParse(event.payload);
+      if (parsed.success) io.local.in(rooms.user(parsed.data.userId)).disconnectSockets(true);
+      return;
+    }
+    if (event.type === COLLAB_EVENTS.companySuspended) {
+      io.local.in(rooms.company(event.companyId)).disconnectSockets(true);
+      return;
+    }
     if (!known.has(event.type)) return;
     const targets = event.userIds?.length ? event.userIds.map(rooms.user) : [event.contractId ? rooms.contract(event.contractId) : rooms.company(event.companyId)];
     // Every instance hears every domain event (a Redis bus fans them out), so each one pushes to the

@@ -121,7 +121,7 @@ export const twoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
 /** POST /api/settings/security/two-factor/setup: the secret to scan or type into an authenticator app. */
-export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const twoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeSvg: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 
 /** Recovery codes are shown once, right after they are made. */

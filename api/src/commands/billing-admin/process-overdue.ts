@@ -9,6 +9,7 @@ import { paymentDue, renews, subscriptionOf } from "./due";
 import { mailCompanyAdmin, type AccountNotice } from "./emails";
 import { companyAdmin } from "./load";
 import { recordAdminBillingEvent } from "./record-event";
+import { publishCompanySuspended } from "../team/events";
 import { markSuspended } from "./suspend";
 
 /**
@@ -73,6 +74,7 @@ async function processCompany(deps: AppDeps, company: CompanyRow, actor: UserRow
       now,
     });
   });
+  if (suspend) await publishCompanySuspended(deps, company.id);
   for (const notice of notices) await mailCompanyAdmin(deps, admin, company, notice);
   return suspend ? "suspended" : firstTime ? "overdue" : "none";
 }

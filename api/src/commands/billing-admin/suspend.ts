@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { companies, sessions, users } from "../../db/schema";
 import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit";
+import { publishCompanySuspended } from "../team/events";
 import { mailCompanyAdmin } from "./emails";
 import { companyAdmin } from "./load";
 import { joinNotes, recordAdminBillingEvent } from "./record-event";
@@ -49,6 +50,7 @@ export async function suspendCompany(deps: AppDeps, input: SuspendInput): Promis
     });
     return row;
   });
+  await publishCompanySuspended(deps, company.id);
   await mailCompanyAdmin(deps, admin, company, { kind: "suspended", reason: request.reason });
   return updated;
 }

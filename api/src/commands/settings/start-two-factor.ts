@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
 import type { TwoFactorSetup } from "@clausewise/shared";
 import type { UserRow } from "../../auth/sessions";
 import { generateTotpSecret, otpauthUrl } from "../../auth/totp";
@@ -15,5 +16,8 @@ export async function startTwoFactor(deps: AppDeps, input: { actor: UserRow }): 
   if (actor.totpEnabledAt) throw conflict("Two-factor sign-in is already on. Turn it off first to set up a new authenticator.");
   const secret = generateTotpSecret();
   await deps.db.update(users).set({ totpSecret: secret, totpRecoveryCodes: null, updatedAt: deps.now() }).where(eq(users.id, actor.id));
-  return { secret, otpauthUrl: otpauthUrl({ issuer: "ClauseWise", account: actor.email, secret }) };
+  const url = otpauthUrl({ issuer: "ClauseWise", account: actor.email, secret });
+  // The QR code is drawn here, so the secret never goes to a third-party QR service.
+  const qrCodeSvg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret, otpauthUrl: url, qrCodeSvg };
 }

@@ -14,6 +14,11 @@ export async function publishAccessChanged(deps: AppDeps, input: { companyId: st
   });
 }
 
+/** A suspended company's live connections (documents and pushes) are closed at once; its sessions are already gone. */
+export async function publishCompanySuspended(deps: AppDeps, companyId: string): Promise<void> {
+  await deps.bus.publish({ type: COLLAB_EVENTS.companySuspended, companyId, payload: {} });
+}
+
 /** A deactivated member's live connections are closed at once (their sessions are already gone). */
 export async function publishUserDeactivated(deps: AppDeps, input: { companyId: string; userId: string }): Promise<void> {
   await deps.bus.publish({ type: COLLAB_EVENTS.userDeactivated, companyId: input.companyId, userIds: [input.userId], payload: { userId: input.userId } });

@@ -193,13 +193,15 @@ describe("Settings › Security", () => {
 
   it("sets up two-factor sign-in: secret for the app, code, then recovery codes", async () => {
     const api = settingsApi(reviewer, {
-      "POST /api/settings/security/two-factor/setup": { status: 200, body: { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/ClauseWise:pat?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" } },
+      "POST /api/settings/security/two-factor/setup": { status: 200, body: { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/ClauseWise:pat?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", qrCodeSvg: '<svg viewBox="0 0 29 29"><path d="M1 1h7"/></svg>' } },
       "POST /api/settings/security/two-factor/enable": { status: 200, body: { recoveryCodes: ["aaaaa-bbbbb", "ccccc-ddddd"] } },
     });
     renderApp("/settings?tab=security");
     fireEvent.click(await screen.findByRole("button", { name: "Configure" }, wait));
     fireEvent.click(await screen.findByRole("button", { name: "Set Up Two-Factor Authentication" }, wait));
     expect((await screen.findByTestId("totp-secret", {}, wait)).textContent).toBe("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP");
+    const qr = screen.getByRole("img", { name: "QR code to add ClauseWise to your authenticator app" });
+    expect(decodeURIComponent(qr.getAttribute("src")!.split(",")[1]!)).toBe('<svg viewBox="0 0 29 29"><path d="M1 1h7"/></svg>');
     fireEvent.change(screen.getByLabelText("Authenticator code"), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify and Turn On" }));
     const codes = await screen.findByRole("list", { name: "Recovery codes" }, wait);

@@ -109,7 +109,13 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <div className="space-y-4">
         <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an account with this setup key:
+            Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and scan this QR code:
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrCodeSvg)}`}
+              alt="QR code to add ClauseWise to your authenticator app"
+              className="my-2 size-44 rounded border border-slate-200 bg-white p-1"
+            />
+            <span className="block">Or enter this setup key:</span>
             <code data-testid="totp-secret" className="mt-1 block rounded bg-slate-50 p-2 font-mono text-sm break-all text-slate-900">
               {setup.secret.replace(/(.{4})/g, "$1 ").trim()}
             </code>
