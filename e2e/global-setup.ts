@@ -52,7 +52,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "cw-e2e-"));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), HOST: "127.0.0.1", APP_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "info", NODE_ENV: "test" };
+  // A platform operator for the Billing Administration journey: an address outside the demo
+  // company, which that journey signs up itself (the demo has no operator).
+  process.env.E2E_OPERATOR_EMAIL ??= "operator@platform-ops.test";
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
+    NODE_ENV: "test",
+    PLATFORM_ADMIN_EMAILS: [process.env.PLATFORM_ADMIN_EMAILS, process.env.E2E_OPERATOR_EMAIL].filter(Boolean).join(","),
+  };
 
   let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {

@@ -17,7 +17,7 @@ export function Breadcrumb({ items, rootLabel = "Dashboard" }: { items: Crumb[];
           const last = index === all.length - 1;
           return (
             <li key={`${crumb.label}-${index}`} className="flex items-center gap-1.5">
-              {index > 0 && <ChevronRight aria-hidden="true" className="size-3.5 text-slate-400" />}
+              {index > 0 && <ChevronRight aria-hidden="true" className="size-3.5 text-slate-500" />}
               {crumb.to && !last ? (
                 <Link to={crumb.to} className="rounded hover:text-slate-900 hover:underline">
                   {crumb.label}

@@ -41,7 +41,7 @@ export function PublicFooter() {
             </Link>
           </nav>
           <LegalDisclaimer />
-          <p className="text-xs text-slate-400">© {new Date().getFullYear()} ClauseWise. All rights reserved.</p>
+          <p className="text-xs text-slate-500">© {new Date().getFullYear()} ClauseWise. All rights reserved.</p>
         </div>
       </div>
     </footer>

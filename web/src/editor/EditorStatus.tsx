@@ -107,6 +107,7 @@ export function PresenceList({ people }: { people: PresenceUser[] }) {
           <li key={person.id}>
             <Tooltip content={name}>
               <span
+                role="img"
                 tabIndex={0}
                 aria-label={name}
                 className="flex size-7 items-center justify-center rounded-full text-[0.6875rem] font-semibold text-white ring-2 ring-white focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -121,7 +122,7 @@ export function PresenceList({ people }: { people: PresenceUser[] }) {
       {hidden.length > 0 && (
         <li>
           <Tooltip content={hidden.map((p) => p.name).join(", ")}>
-            <span tabIndex={0} aria-label={`${hidden.length} more: ${hidden.map((p) => p.name).join(", ")}`} className="flex size-7 items-center justify-center rounded-full bg-slate-200 text-[0.6875rem] font-semibold text-slate-700 ring-2 ring-white">
+            <span role="img" tabIndex={0} aria-label={`${hidden.length} more: ${hidden.map((p) => p.name).join(", ")}`} className="flex size-7 items-center justify-center rounded-full bg-slate-200 text-[0.6875rem] font-semibold text-slate-700 ring-2 ring-white">
               +{hidden.length}
             </span>
           </Tooltip>

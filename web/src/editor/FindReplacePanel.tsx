@@ -15,7 +15,7 @@ interface FindReplacePanelProps {
 }
 
 const inputClass =
-  "h-8 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/25";
+  "h-8 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600/25";
 
 /** Spec §5 find and replace: match count, next/previous, replace, replace all; an empty search does nothing. */
 export function FindReplacePanel({ editor, canReplace, onClose, focusKey }: FindReplacePanelProps) {

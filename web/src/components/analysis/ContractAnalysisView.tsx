@@ -186,7 +186,7 @@ export function ContractAnalysisView({ contract, onShowInDocument }: { contract:
     return (
       <div className="space-y-2 rounded-md bg-slate-50 p-3 text-slate-600">
         <div className="flex items-start gap-2.5">
-          <FileSearch aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <FileSearch aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
           <div>
             <p className="text-sm font-medium text-slate-800">Analysis pending</p>
             <p className="mt-0.5 text-xs">Risks, advantages and recommendations will appear here once this contract has been analyzed.</p>

@@ -31,7 +31,7 @@ const NO_PROMPT = { title: "No Prompt Provided", description: "Please enter a pr
 function SelectionPreview({ selection }: { selection: SelectedText | null }) {
   return (
     <div className="flex items-start gap-2 rounded-md bg-slate-50 p-2.5 text-xs text-slate-600">
-      <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+      <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
       {selection ? (
         <p>
           <span className="font-medium text-slate-800">Selected ({selection.text.length.toLocaleString("en-CA")} characters): </span>
@@ -65,7 +65,7 @@ function PreviousAnalyses({ contractId, onOpen }: { contractId: string; onOpen: 
                   <RiskBadge level={item.riskLevel} />
                 </span>
                 <span className="line-clamp-2 block text-xs text-slate-600">{item.analysis}</span>
-                <span className="block text-[0.7rem] text-slate-400">{timeAgo(item.createdAt)}</span>
+                <span className="block text-[0.7rem] text-slate-500">{timeAgo(item.createdAt)}</span>
               </button>
             )}
           />

@@ -26,7 +26,7 @@ function QuestionItem({ question, compact }: { question: Question; compact: bool
       ) : (
         <p className={`mt-1.5 pl-5.5 text-xs whitespace-pre-line break-words text-slate-700 ${compact ? "line-clamp-3" : ""}`}>{question.answer}</p>
       )}
-      <p className="mt-1 pl-5.5 text-[0.7rem] text-slate-400">
+      <p className="mt-1 pl-5.5 text-[0.7rem] text-slate-500">
         <time dateTime={question.createdAt} title={fullDateTime(question.createdAt)}>
           Asked {timeAgo(question.createdAt)}
         </time>

@@ -67,7 +67,7 @@ function AskQuestion({ contractId }: { contractId: string }) {
         </p>
       )}
       <div className="flex items-center justify-between gap-2">
-        <span className="text-[0.7rem] text-slate-400">Ctrl+Enter to send</span>
+        <span className="text-[0.7rem] text-slate-500">Ctrl+Enter to send</span>
         <Button type="submit" size="sm" disabled={blank || ask.isPending}>
           {ask.isPending ? <Spinner className="size-4 text-current" /> : <Sparkles aria-hidden="true" />}
           Ask AI

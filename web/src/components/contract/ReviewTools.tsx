@@ -128,7 +128,7 @@ const STEP_STYLES: Record<ApprovalStepStatus, { label: string; tone: BadgeTone; 
   pending: { label: "Pending", tone: "warning", icon: Clock, iconClass: "text-amber-600" },
   approved: { label: "Approved", tone: "success", icon: CheckCircle2, iconClass: "text-emerald-600" },
   rejected: { label: "Rejected", tone: "danger", icon: XCircle, iconClass: "text-red-600" },
-  waiting: { label: "Waiting", tone: "neutral", icon: CircleDashed, iconClass: "text-slate-400" },
+  waiting: { label: "Waiting", tone: "neutral", icon: CircleDashed, iconClass: "text-slate-500" },
 };
 
 function stepLabel(step: ApprovalStep): string {

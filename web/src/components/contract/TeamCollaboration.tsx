@@ -39,7 +39,7 @@ function MarkupItem({ markup }: { markup: Markup }) {
     <article className="rounded-md border border-slate-200 bg-white p-2.5">
       <div className="flex items-center justify-between gap-2">
         <Badge tone={MARKUP_TONES[type] ?? "neutral"}>{MARKUP_TYPE_LABELS[type] ?? markup.type}</Badge>
-        <time dateTime={markup.createdAt} title={fullDateTime(markup.createdAt)} className="text-[0.7rem] text-slate-400">
+        <time dateTime={markup.createdAt} title={fullDateTime(markup.createdAt)} className="text-[0.7rem] text-slate-500">
           {timeAgo(markup.createdAt)}
         </time>
       </div>

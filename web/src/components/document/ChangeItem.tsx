@@ -70,7 +70,7 @@ export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onSho
             {truncate(change.originalText, TRACK_CHANGES_TEXT_CHARS)}
           </del>
         )}
-        {change.changeType === "replace" && <ArrowRight aria-label="replaced by" className="size-3.5 shrink-0 self-center text-slate-400" />}
+        {change.changeType === "replace" && <ArrowRight aria-label="replaced by" className="size-3.5 shrink-0 self-center text-slate-500" />}
         {change.changeType !== "delete" && (
           <ins className="bg-emerald-50 text-emerald-800 decoration-emerald-600 underline-offset-2" title={change.newText.length > TRACK_CHANGES_TEXT_CHARS ? change.newText : undefined}>
             {truncate(change.newText, TRACK_CHANGES_TEXT_CHARS)}

@@ -137,7 +137,7 @@ export function NotificationPanel({ notifications, unreadCount }: { notification
           </div>
         ) : items.length === 0 ? (
           <div className="flex h-full flex-col items-center justify-center px-6 py-8 text-center">
-            <BellOff aria-hidden="true" className="size-8 text-slate-400" />
+            <BellOff aria-hidden="true" className="size-8 text-slate-500" />
             <p className="mt-3 text-sm font-medium text-slate-900">No notifications</p>
             <p className="mt-1 text-xs text-slate-500">
               Assignments, markups and approvals that need you will appear here.

@@ -26,7 +26,7 @@ export function Select({ value, onValueChange, options, id, className, ...rest }
         className={clsx(
           "inline-flex h-9 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm",
           "text-slate-800 shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2",
-          "focus-visible:outline-brand-600 data-[placeholder]:text-slate-400",
+          "focus-visible:outline-brand-600 data-[placeholder]:text-slate-500",
           className,
         )}
       >

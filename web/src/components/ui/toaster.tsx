@@ -49,7 +49,7 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               aria-label="Close"
-              className="absolute top-3 right-3 rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
             >
               <X aria-hidden="true" className="size-4" />
             </ToastPrimitive.Close>

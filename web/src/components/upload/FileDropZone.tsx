@@ -104,7 +104,7 @@ export function FileDropZone({ file, onChange, disabled, describedBy, labelledBy
         </div>
       ) : (
         <div className="flex flex-col items-center py-3 text-center">
-          <UploadCloud aria-hidden="true" className={clsx("size-8", dragging ? "text-brand-600" : "text-slate-400")} />
+          <UploadCloud aria-hidden="true" className={clsx("size-8", dragging ? "text-brand-600" : "text-slate-500")} />
           <p className="mt-2 text-sm text-slate-700">
             {dragging ? "Drop the file to add it" : "Drag and drop your contract here, or"}
           </p>

@@ -98,7 +98,7 @@ export function ContractList({ selectedId, className }: { selectedId?: string; c
           </span>
         </div>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
           <Input
             type="search"
             aria-label="Search contracts"
@@ -126,7 +126,7 @@ export function ContractList({ selectedId, className }: { selectedId?: string; c
           </div>
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center px-4 py-10 text-center">
-            <FileSearch aria-hidden="true" className="size-8 text-slate-400" />
+            <FileSearch aria-hidden="true" className="size-8 text-slate-500" />
             <p className="mt-3 text-sm font-medium text-slate-900">No contracts found</p>
             <p className="mt-1 text-xs text-slate-500">
               {filtered ? "Try a different search or status." : "Contracts your team uploads will appear here."}

@@ -118,7 +118,7 @@ export function HelpCenter() {
   return (
     <div className="space-y-4">
       <div className="relative max-w-xl">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
         <Input
           type="search"
           aria-label="Search help articles"
