@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { BILLING_ADMIN_MESSAGES, MAX_RECORDED_PAYMENT, isWholeCents, type AdminCompany } from "@clausewise/shared";
 import { useReactivateCompany, useRecordPayment, useSuspendCompany } from "../../api/billing-admin";
 import { errorText } from "../../api/client";
@@ -31,18 +31,56 @@ function NotesField({ value, onChange }: { value: string; onChange: (value: stri
   );
 }
 
-function Footer({ formId, label, pending, onClose, danger }: { formId: string; label: string; pending: boolean; onClose: () => void; danger?: boolean }) {
+interface ShellProps {
+  formId: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  pending: boolean;
+  danger?: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** The dialog every company action shares: a form, Cancel and the action's button. */
+function CompanyActionDialog({ formId, title, description, submitLabel, pending, danger, onClose, onSubmit, children }: ShellProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} variant={danger ? "danger" : "primary"} disabled={pending}>
-        {label}
-      </Button>
-    </>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant={danger ? "danger" : "primary"} disabled={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        {children}
+      </form>
+    </Dialog>
   );
 }
+
+/** What every action does when the server answers: its success toast and close, or the 'Error' toast. */
+const outcome = (title: string, onClose: () => void) => ({
+  onSuccess: () => {
+    toast({ title });
+    onClose();
+  },
+  onError: failed,
+});
 
 /** Spec §5: reason required, notes optional. Suspends every user of the company. */
 export function SuspendDialog({ company, onClose }: ActionDialogProps) {
@@ -51,52 +89,43 @@ export function SuspendDialog({ company, onClose }: ActionDialogProps) {
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | undefined>();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (reason.trim() === "") {
       setError(BILLING_ADMIN_MESSAGES.reasonRequired);
       return;
     }
-    suspend.mutate(
-      { id: company.id, reason: reason.trim(), notes: optional(notes) },
-      {
-        onSuccess: () => {
-          toast({ title: BILLING_ADMIN_MESSAGES.suspended });
-          onClose();
-        },
-        onError: failed,
-      },
-    );
+    suspend.mutate({ id: company.id, reason: reason.trim(), notes: optional(notes) }, outcome(BILLING_ADMIN_MESSAGES.suspended, onClose));
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <CompanyActionDialog
+      formId="suspend-company"
       title={`Suspend ${company.name}`}
       description="Every user of this company is signed out and cannot sign in or act until the account is reactivated."
-      footer={<Footer formId="suspend-company" label="Suspend Account" pending={suspend.isPending} onClose={onClose} danger />}
+      submitLabel="Suspend Account"
+      pending={suspend.isPending}
+      danger
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="suspend-company" noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Reason" error={error}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              required
-              maxLength={500}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
-        <NotesField value={notes} onChange={setNotes} />
-      </form>
-    </Dialog>
+      <Field label="Reason" error={error}>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            required
+            maxLength={500}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <NotesField value={notes} onChange={setNotes} />
+    </CompanyActionDialog>
   );
 }
 
@@ -104,32 +133,18 @@ export function ReactivateDialog({ company, onClose }: ActionDialogProps) {
   const reactivate = useReactivateCompany();
   const [notes, setNotes] = useState("");
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    reactivate.mutate(
-      { id: company.id, notes: optional(notes) },
-      {
-        onSuccess: () => {
-          toast({ title: BILLING_ADMIN_MESSAGES.reactivated });
-          onClose();
-        },
-        onError: failed,
-      },
-    );
-  }
-
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <CompanyActionDialog
+      formId="reactivate-company"
       title={`Reactivate ${company.name}`}
       description="The company's users can sign in again."
-      footer={<Footer formId="reactivate-company" label="Reactivate Account" pending={reactivate.isPending} onClose={onClose} />}
+      submitLabel="Reactivate Account"
+      pending={reactivate.isPending}
+      onClose={onClose}
+      onSubmit={() => reactivate.mutate({ id: company.id, notes: optional(notes) }, outcome(BILLING_ADMIN_MESSAGES.reactivated, onClose))}
     >
-      <form id="reactivate-company" noValidate onSubmit={submit} className="space-y-4">
-        <NotesField value={notes} onChange={setNotes} />
-      </form>
-    </Dialog>
+      <NotesField value={notes} onChange={setNotes} />
+    </CompanyActionDialog>
   );
 }
 
@@ -148,54 +163,44 @@ export function RecordPaymentDialog({ company, onClose }: ActionDialogProps) {
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | undefined>();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const problem = amountError(amount);
     if (problem) {
       setError(problem);
       return;
     }
-    record.mutate(
-      { id: company.id, amount: Number(amount), notes: optional(notes) },
-      {
-        onSuccess: () => {
-          toast({ title: BILLING_ADMIN_MESSAGES.paymentRecorded });
-          onClose();
-        },
-        onError: failed,
-      },
-    );
+    record.mutate({ id: company.id, amount: Number(amount), notes: optional(notes) }, outcome(BILLING_ADMIN_MESSAGES.paymentRecorded, onClose));
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <CompanyActionDialog
+      formId="record-payment"
       title={`Record Payment for ${company.name}`}
       description="A payment received outside ClauseWise (cheque, wire transfer)."
-      footer={<Footer formId="record-payment" label="Record Payment" pending={record.isPending} onClose={onClose} />}
+      submitLabel="Record Payment"
+      pending={record.isPending}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="record-payment" noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Amount (CAD)" error={error}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
-        <NotesField value={notes} onChange={setNotes} />
-      </form>
-    </Dialog>
+      <Field label="Amount (CAD)" error={error}>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <NotesField value={notes} onChange={setNotes} />
+    </CompanyActionDialog>
   );
 }
