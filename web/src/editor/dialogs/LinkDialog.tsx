@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { validateLink } from "../lib/link";
-import { FormDialog } from "./FormDialog";
+import { FormDialog } from "../../components/ui/form-dialog";
 
 interface LinkDialogProps {
   initial: { url: string; text: string; editing: boolean };

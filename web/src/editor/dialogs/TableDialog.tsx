@@ -2,7 +2,7 @@ import { useState } from "react";
 import { TextField } from "../../components/ui/field";
 import { TABLE_LIMITS } from "../lib/constants";
 import { validateTableSize } from "../lib/table";
-import { FormDialog } from "./FormDialog";
+import { FormDialog } from "../../components/ui/form-dialog";
 
 const AXES = [
   { key: "rows", label: "Rows", min: TABLE_LIMITS.minRows, max: TABLE_LIMITS.maxRows },

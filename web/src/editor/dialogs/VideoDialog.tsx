@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { TextField } from "../../components/ui/field";
 import { youtubeWatchUrl } from "../lib/files";
-import { FormDialog } from "./FormDialog";
+import { FormDialog } from "../../components/ui/form-dialog";
 
 /** Embeds a YouTube video (played from youtube-nocookie.com) by its address. */
 export function VideoDialog({ onSubmit, onClose }: { onSubmit: (src: string) => void; onClose: () => void }) {

@@ -1,10 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState } from "react";
 import { BILLING_ADMIN_MESSAGES, MAX_RECORDED_PAYMENT, isWholeCents, type AdminCompany } from "@clausewise/shared";
 import { useReactivateCompany, useRecordPayment, useSuspendCompany } from "../../api/billing-admin";
 import { errorText } from "../../api/client";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { FormDialog } from "../../components/ui/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../stores/toast";
@@ -28,48 +27,6 @@ function NotesField({ value, onChange }: { value: string; onChange: (value: stri
     <Field label="Notes (optional)">
       {({ id, describedBy }) => <Textarea id={id} aria-describedby={describedBy} value={value} maxLength={2000} onChange={(e) => onChange(e.target.value)} />}
     </Field>
-  );
-}
-
-interface ShellProps {
-  formId: string;
-  title: string;
-  description: string;
-  submitLabel: string;
-  pending: boolean;
-  danger?: boolean;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}
-
-/** The dialog every company action shares: a form, Cancel and the action's button. */
-function CompanyActionDialog({ formId, title, description, submitLabel, pending, danger, onClose, onSubmit, children }: ShellProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant={danger ? "danger" : "primary"} disabled={pending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {children}
-      </form>
-    </Dialog>
   );
 }
 
@@ -98,12 +55,13 @@ export function SuspendDialog({ company, onClose }: ActionDialogProps) {
   }
 
   return (
-    <CompanyActionDialog
-      formId="suspend-company"
+    <FormDialog
+      formClassName="space-y-4"
+      id="suspend-company"
       title={`Suspend ${company.name}`}
       description="Every user of this company is signed out and cannot sign in or act until the account is reactivated."
       submitLabel="Suspend Account"
-      pending={suspend.isPending}
+      submitDisabled={suspend.isPending}
       danger
       onClose={onClose}
       onSubmit={submit}
@@ -125,7 +83,7 @@ export function SuspendDialog({ company, onClose }: ActionDialogProps) {
         )}
       </Field>
       <NotesField value={notes} onChange={setNotes} />
-    </CompanyActionDialog>
+    </FormDialog>
   );
 }
 
@@ -134,17 +92,18 @@ export function ReactivateDialog({ company, onClose }: ActionDialogProps) {
   const [notes, setNotes] = useState("");
 
   return (
-    <CompanyActionDialog
-      formId="reactivate-company"
+    <FormDialog
+      formClassName="space-y-4"
+      id="reactivate-company"
       title={`Reactivate ${company.name}`}
       description="The company's users can sign in again."
       submitLabel="Reactivate Account"
-      pending={reactivate.isPending}
+      submitDisabled={reactivate.isPending}
       onClose={onClose}
       onSubmit={() => reactivate.mutate({ id: company.id, notes: optional(notes) }, outcome(BILLING_ADMIN_MESSAGES.reactivated, onClose))}
     >
       <NotesField value={notes} onChange={setNotes} />
-    </CompanyActionDialog>
+    </FormDialog>
   );
 }
 
@@ -173,12 +132,13 @@ export function RecordPaymentDialog({ company, onClose }: ActionDialogProps) {
   }
 
   return (
-    <CompanyActionDialog
-      formId="record-payment"
+    <FormDialog
+      formClassName="space-y-4"
+      id="record-payment"
       title={`Record Payment for ${company.name}`}
       description="A payment received outside ClauseWise (cheque, wire transfer)."
       submitLabel="Record Payment"
-      pending={record.isPending}
+      submitDisabled={record.isPending}
       onClose={onClose}
       onSubmit={submit}
     >
@@ -201,6 +161,6 @@ export function RecordPaymentDialog({ company, onClose }: ActionDialogProps) {
         )}
       </Field>
       <NotesField value={notes} onChange={setNotes} />
-    </CompanyActionDialog>
+    </FormDialog>
   );
 }

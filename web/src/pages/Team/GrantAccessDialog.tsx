@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { TEAM_MESSAGES, type AccessLevel } from "@clausewise/shared";
 import { useContracts } from "../../api/contracts";
 import { useGrantAccess, useTeamMembers } from "../../api/team";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { FormDialog } from "../../components/ui/form-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { displayName } from "../../lib/user";
 import { toast } from "../../stores/toast";
@@ -29,8 +28,7 @@ export function GrantAccessDialog({ open, onOpenChange }: { open: boolean; onOpe
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!contractId || !userId) return;
     grant.mutate(
       { contractId, userId, accessLevel },
@@ -45,59 +43,52 @@ export function GrantAccessDialog({ open, onOpenChange }: { open: boolean; onOpe
   };
 
   return (
-    <Dialog
+    <FormDialog
+      id="grant-access-form"
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Grant Contract Access"
       description="Give an active team member access to one contract."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="grant-access-form" disabled={!contractId || !userId || grant.isPending}>
-            {grant.isPending ? "Granting..." : "Grant Access"}
-          </Button>
-        </>
-      }
+      submitLabel={grant.isPending ? "Granting..." : "Grant Access"}
+      submitDisabled={!contractId || !userId || grant.isPending}
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
     >
-      <form id="grant-access-form" noValidate onSubmit={onSubmit} className="space-y-4">
-        <Field label="Contract">
-          {({ id }) => (
-            <NativeSelect id={id} value={contractId} onChange={(e) => setContractId(e.target.value)}>
-              <option value="">{contracts.isPending ? "Loading contracts..." : "Select a contract"}</option>
-              {contracts.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Team member">
-          {({ id }) => (
-            <NativeSelect id={id} value={userId} onChange={(e) => setUserId(e.target.value)}>
-              <option value="">{members.isPending ? "Loading members..." : "Select a team member"}</option>
-              {activeMembers.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {displayName(m)} ({m.email})
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label="Access level">
-          {({ id }) => (
-            <NativeSelect id={id} value={accessLevel} onChange={(e) => setAccessLevel(e.target.value as AccessLevel)}>
-              {ACCESS_LEVEL_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      <Field label="Contract">
+        {({ id }) => (
+          <NativeSelect id={id} value={contractId} onChange={(e) => setContractId(e.target.value)}>
+            <option value="">{contracts.isPending ? "Loading contracts..." : "Select a contract"}</option>
+            {contracts.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Team member">
+        {({ id }) => (
+          <NativeSelect id={id} value={userId} onChange={(e) => setUserId(e.target.value)}>
+            <option value="">{members.isPending ? "Loading members..." : "Select a team member"}</option>
+            {activeMembers.map((m) => (
+              <option key={m.id} value={m.id}>
+                {displayName(m)} ({m.email})
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Access level">
+        {({ id }) => (
+          <NativeSelect id={id} value={accessLevel} onChange={(e) => setAccessLevel(e.target.value as AccessLevel)}>
+            {ACCESS_LEVEL_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { TEAM_MESSAGES, type Role } from "@clausewise/shared";
 import { useInviteMember } from "../../api/team";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
 import { Field, TextField } from "../../components/ui/field";
+import { FormDialog } from "../../components/ui/form-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../stores/toast";
 import { ROLE_OPTIONS, toastTeamFailure } from "./feedback";
@@ -23,8 +22,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (email.trim() === "") return;
     invite.mutate(
       { email: email.trim(), role },
@@ -39,36 +37,29 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog
+    <FormDialog
+      id="invite-member-form"
       open={open}
-      onOpenChange={close}
+      onClose={() => close(false)}
       title="Invite Member"
       description="They receive an email with a link to join your company. The link works once and expires in 7 days."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-member-form" disabled={email.trim() === "" || invite.isPending}>
-            {invite.isPending ? "Sending..." : "Send Invitation"}
-          </Button>
-        </>
-      }
+      submitLabel={invite.isPending ? "Sending..." : "Send Invitation"}
+      submitDisabled={email.trim() === "" || invite.isPending}
+      onSubmit={onSubmit}
+      formClassName="space-y-4"
     >
-      <form id="invite-member-form" noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="colleague@company.com" />
-        <Field label="Role">
-          {({ id }) => (
-            <NativeSelect id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {ROLE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      <TextField label="Email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="colleague@company.com" />
+      <Field label="Role">
+        {({ id }) => (
+          <NativeSelect id={id} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+    </FormDialog>
   );
 }
