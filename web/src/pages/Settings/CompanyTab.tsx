@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { COMPANY_SIZES, companyUpdateRequest, INDUSTRIES, SETTINGS_MESSAGES, type SettingsRecord } from "@clausewise/shared";
 import { can, useSignedInUser } from "../../api/auth";
 import { useSaveCompany } from "../../api/settings";
@@ -6,12 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Field, TextField } from "../../components/ui/field";
 import { NativeSelect } from "../../components/ui/native-select";
-import { toFieldErrors } from "../../lib/form";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { toast } from "../../stores/toast";
 import { SectionTitle, toastFailure } from "./feedback";
-
-const FIELDS = ["companyName", "industry", "companySize", "address", "website"] as const;
-type FieldName = (typeof FIELDS)[number];
 
 const INDUSTRY_LABELS: Record<(typeof INDUSTRIES)[number], string> = {
   energy: "Energy",
@@ -27,25 +24,19 @@ export function CompanyTab({ settings }: { settings: SettingsRecord }) {
   const user = useSignedInUser();
   const editable = can(user, "settings.company");
   const save = useSaveCompany();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const { values, errors, set, validate } = useSchemaForm(companyUpdateRequest, {
     companyName: settings.companyName,
     industry: settings.industry ?? "",
     companySize: settings.companySize ?? "",
     address: settings.address ?? "",
     website: settings.website ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const set = (field: FieldName) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = companyUpdateRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+    const parsed = validate();
+    if (!parsed) return;
+    save.mutate(parsed, {
       onSuccess: () => toast({ title: SETTINGS_MESSAGES.companyUpdated, description: "Your company information has been saved." }),
       onError: (error) => toastFailure(error, "Failed to update company settings. Please try again."),
     });

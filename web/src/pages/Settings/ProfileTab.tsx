@@ -1,38 +1,29 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { profileUpdateRequest, SETTINGS_MESSAGES, type SettingsRecord } from "@clausewise/shared";
 import { useSaveProfile } from "../../api/settings";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/field";
-import { toFieldErrors } from "../../lib/form";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { toast } from "../../stores/toast";
 import { SectionTitle, toastFailure } from "./feedback";
-
-const FIELDS = ["firstName", "lastName", "email", "phone", "jobTitle"] as const;
-type Field = (typeof FIELDS)[number];
 
 /** Settings › Profile (spec §2, §5): first and last name and a valid e-mail are required. */
 export function ProfileTab({ settings }: { settings: SettingsRecord }) {
   const save = useSaveProfile();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, errors, set, validate } = useSchemaForm(profileUpdateRequest, {
     firstName: settings.firstName ?? "",
     lastName: settings.lastName ?? "",
     email: settings.email,
     phone: settings.phone ?? "",
     jobTitle: settings.jobTitle ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = profileUpdateRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors({});
-    const emailChanged = parsed.data.email !== settings.email;
+    const parsed = validate();
+    if (!parsed) return;
+    const emailChanged = parsed.email !== settings.email;
     save.mutate(values, {
       onSuccess: () =>
         toast({
