@@ -1,0 +1,51 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** Presses Tab until `target` has focus (at most `max` times): proves it is reachable by keyboard. */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+test("keyboard alone: sign in, open a contract from the list, switch its tabs, reach Team and invite a member", async ({ page }) => {
+  await page.goto("/login");
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type("admin@demo.test");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type("demo-password");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
+
+  // The first contract of the list opens with Enter.
+  const firstContract = page.getByRole("region", { name: "Active Contracts" }).getByRole("listitem").getByRole("link").first();
+  const title = ((await firstContract.textContent()) ?? "").trim();
+  await tabTo(page, firstContract);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
+  expect(title.length).toBeGreaterThan(0);
+
+  // Tabs follow the arrow keys (WAI-ARIA tabs pattern).
+  const viewer = page.getByRole("tab", { name: "Document Viewer" });
+  await tabTo(page, viewer);
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Track Changes" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Track Changes" })).toHaveAttribute("aria-selected", "true");
+
+  // The sidebar reaches Team; the Invite Member dialog opens, is filled and closes by keyboard.
+  await tabTo(page, page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }), 120);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("table", { name: "Team Members" })).toBeVisible();
+  await tabTo(page, page.getByRole("button", { name: "Invite Member" }));
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite Member" });
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByLabel("Email"));
+  await page.keyboard.type(`keyboard-${Date.now()}@demo.test`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Invitation sent", { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
