@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { makeScannedPdf } from "../api/src/documents/ocr/test-scan";
 import { makePdf } from "../api/src/test/fixtures";
 import { expect, signIn, test } from "./fixtures";
 
@@ -140,4 +141,21 @@ test("a reviewer sees 'Admin Only' and learns why", async ({ page }) => {
   await page.getByRole("button", { name: "Admin Only" }).click();
   await expect(toast(page, "Access Restricted")).toBeVisible();
   await expect(toast(page, "Only administrators can upload contracts")).toBeVisible();
+});
+
+test("an admin uploads a scanned PDF and watches its pages being read by OCR", async ({ page }) => {
+  const title = `Scanned Pipeline EPC ${Date.now()}`;
+  const pages = ["1. Scope of Work", "2. Payment", "3. Holdback", "4. Warranty"].map((heading) => [heading, "The Contractor shall perform the Work with due care and in a good and workmanlike manner."]);
+  const scan = await makeScannedPdf({ pages });
+
+  await signIn(page, "admin@demo.test");
+  const dialog = await openUploadDialog(page);
+  await dialog.locator('input[type="file"]').setInputFiles({ name: `${title}.pdf`, mimeType: "application/pdf", buffer: scan });
+  await dialog.getByLabel(/consent to the processing/).check();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+
+  // The server pushes each page read; the dialog shows how far it got.
+  await expect(dialog.getByText(/^Reading scanned pages \(OCR\): [0-3] of 4$/)).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page, "Contract uploaded")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });

@@ -9,10 +9,14 @@ export const PUSH_EVENTS = {
   contractUpdated: "contract:updated",
   analysisReady: "analysis:ready",
   exhibitUpdated: "exhibit:updated",
+  /** Pages of a scanned PDF read by OCR so far, to the uploader only. */
+  uploadProgress: "upload:progress",
 } as const;
 
 export const notificationNewPayload = z.object({ id: z.string(), title: z.string(), type: z.string() });
 export const contractScopedPayload = z.object({ contractId: z.string(), id: z.string().optional() });
+export const uploadProgressPayload = z.object({ uploadId: z.string(), done: z.number().int().nonnegative(), pages: z.number().int().positive() });
+export type UploadProgress = z.infer<typeof uploadProgressPayload>;
 
 export const pushPayloads = {
   [PUSH_EVENTS.notificationNew]: notificationNewPayload,
@@ -22,6 +26,7 @@ export const pushPayloads = {
   [PUSH_EVENTS.contractUpdated]: contractScopedPayload,
   [PUSH_EVENTS.analysisReady]: contractScopedPayload,
   [PUSH_EVENTS.exhibitUpdated]: contractScopedPayload,
+  [PUSH_EVENTS.uploadProgress]: uploadProgressPayload,
 } as const;
 
 export const COLLAB_PATH = "/collab";

@@ -12,6 +12,7 @@ import { closeExtractionPool } from "../documents";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTeam, createUser } from "../test/factories";
 import { makeCanary, makeDocx, makeImageOnlyPdf, makePdf } from "../test/fixtures";
+import { makeScannedPdf } from "../documents/ocr/test-scan";
 import { captureLogs, countRows, findBytesInDatabase, multipartForm, notificationsOf, recordEvents, signedIn, type FormSpec } from "../test/lifecycle-factories";
 
 let t: TestApp;
@@ -344,6 +345,34 @@ describe("POST /api/contracts", () => {
     const res = await signedIn(t, team.admin.token).post("/api/contracts", uploadForm({ storageConsent: "true", file: { bytes: await makeImageOnlyPdf(), name: "scan.pdf", type: PDF } }));
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/no text layer/);
+    expect(await companyCounts(team.company.id)).toEqual(NOTHING);
+  });
+
+  it("pushes OCR progress of a scanned PDF to the uploader alone, under the upload's id", async () => {
+    const team = await createTeam(t.deps.db);
+    const uploadId = randomUUID();
+    const scan = await makeScannedPdf({ pages: [["1. Scope of Work", "The Contractor shall build the compressor station."], ["2. Payment", "The Owner shall pay within thirty days."]] });
+    const recorder = recordEvents(t);
+    try {
+      const res = await signedIn(t, team.admin.token).post("/api/contracts", uploadForm({ uploadId, file: { bytes: scan, name: "scan.pdf", type: PDF } }));
+      expect(res.status).toBe(201);
+    } finally {
+      recorder.stop();
+    }
+    const progress = recorder.events.filter((e) => e.type === PUSH_EVENTS.uploadProgress);
+    expect(progress.map((e) => e.payload)).toEqual([
+      { uploadId, done: 0, pages: 2 },
+      { uploadId, done: 1, pages: 2 },
+      { uploadId, done: 2, pages: 2 },
+    ]);
+    expect(progress.every((e) => e.companyId === team.company.id && e.userIds?.length === 1 && e.userIds[0] === team.admin.user.id)).toBe(true);
+  }, 120_000);
+
+  it("refuses an uploadId that is not a UUID, and stores nothing", async () => {
+    const team = await createTeam(t.deps.db);
+    const res = await signedIn(t, team.admin.token).post("/api/contracts", uploadForm({ uploadId: "../../etc", file: { bytes: await makePdf([CLAUSE]), name: "a.pdf", type: PDF } }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("uploadId must be a UUID.");
     expect(await companyCounts(team.company.id)).toEqual(NOTHING);
   });
 

@@ -84,6 +84,8 @@ export const uploadContractFields = z.object({
   reviewDeadline: optionalDateInput("The review deadline"),
   approvalDeadline: optionalDateInput("The approval deadline"),
   reviewerId: z.preprocess(blankToUndefined, z.uuid({ message: "The reviewer must be a member of your company who can review contracts." }).optional()),
+  /** Chosen by the client: OCR progress of this upload is pushed to the uploader under this id. */
+  uploadId: z.preprocess(blankToUndefined, z.uuid({ message: "uploadId must be a UUID." }).optional()),
 });
 export type UploadContractFields = z.infer<typeof uploadContractFields>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Priority, UploadContractResponse } from "@clausewise/shared";
+import type { Priority, UploadContractResponse, UploadProgress } from "@clausewise/shared";
 import { apiRequest } from "./client";
 import { contractsKey } from "./keys";
 import { notificationsKey } from "./notifications";
@@ -14,6 +14,8 @@ export interface UploadContractInput {
   /** Calendar dates (YYYY-MM-DD) or empty: an empty review deadline is computed from the priority. */
   reviewDeadline: string;
   approvalDeadline: string;
+  /** Names the upload so the server's OCR progress pushes can be matched to it. */
+  uploadId?: string;
 }
 
 /** The multipart body of POST /api/contracts (spec §7 plus our processingConsent). */
@@ -27,7 +29,14 @@ export function uploadFormData(input: UploadContractInput): FormData {
   form.set("processingConsent", String(input.processingConsent));
   if (input.reviewDeadline) form.set("reviewDeadline", input.reviewDeadline);
   if (input.approvalDeadline) form.set("approvalDeadline", input.approvalDeadline);
+  if (input.uploadId) form.set("uploadId", input.uploadId);
   return form;
+}
+
+/** "Reading scanned pages (OCR): 1 of 3": what the upload dialog says while a scanned PDF is read. */
+export function ocrProgressText(progress: Pick<UploadProgress, "done" | "pages"> | null): string | null {
+  if (!progress) return null;
+  return `Reading scanned ${progress.pages === 1 ? "page" : "pages"} (OCR): ${progress.done} of ${progress.pages}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { io, type Socket } from "socket.io-client";
 import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
@@ -11,6 +11,8 @@ import { notificationsKey } from "../api/notifications";
  */
 let socket: Socket | null = null;
 const contractRooms = new Map<string, number>();
+/** Components listening to a push event themselves (usePushEvent), whenever the socket opens. */
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
 function contractIdOf(payload: unknown): string | null {
   if (payload && typeof payload === "object" && "contractId" in payload) {
@@ -42,7 +44,12 @@ export function usePushes(enabled: boolean): void {
     if (!enabled) return;
     const s = io({ path: SOCKET_PATH, transports: ["websocket"], withCredentials: true });
     socket = s;
-    for (const event of Object.values(PUSH_EVENTS)) s.on(event, (payload: unknown) => invalidateFor(queryClient, event, payload));
+    for (const event of Object.values(PUSH_EVENTS)) {
+      s.on(event, (payload: unknown) => {
+        invalidateFor(queryClient, event, payload);
+        listeners.get(event)?.forEach((listener) => listener(payload));
+      });
+    }
     // Rooms live on the server connection: rejoin the open contracts after every reconnect.
     s.on("connect", () => contractRooms.forEach((_count, id) => joinRoom(id)));
     return () => {
@@ -67,4 +74,21 @@ export function useContractRoom(contractId: string | undefined): void {
       }
     };
   }, [contractId]);
+}
+
+/** Calls `handler` with each payload of one push event while the component is mounted. */
+export function usePushEvent(event: string, handler: (payload: unknown) => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const listener = (payload: unknown) => latest.current(payload);
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => {
+      set.delete(listener);
+    };
+  }, [event]);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { REVIEW_BUSINESS_DAYS, type UploadContractFields } from "@clausewise/shared";
+import { PUSH_EVENTS, REVIEW_BUSINESS_DAYS, type UploadContractFields } from "@clausewise/shared";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
@@ -8,6 +8,7 @@ import { assertCanUploadContract } from "../../billing/limits";
 import { insertDocumentState, seedFromHtml } from "../../collab/store";
 import { analyses, contractApprovalSteps, contractFiles, contracts, users } from "../../db/schema";
 import { extractInWorker, sanitizeHtml, type DocumentKind } from "../../documents";
+import type { OcrProgress } from "../../documents/ocr";
 import { badRequest } from "../../http/errors";
 import { enqueue } from "../../jobs/queue";
 import type { ContractRow } from "../../loaders/contract";
@@ -68,6 +69,16 @@ async function assertReviewer(db: Db, companyId: string, reviewerId: string): Pr
  * Privacy: without storage consent the bytes live only in this request's memory (and a copy in the
  * extraction worker); nothing here logs them, their name or their text.
  */
+/** OCR progress goes to the uploader's own push room, when the client named its upload. */
+function progressPublisher(deps: AppDeps, actor: { id: string; companyId: string }, uploadId: string | undefined) {
+  if (!uploadId) return undefined;
+  return (progress: OcrProgress) => {
+    deps.bus
+      .publish({ type: PUSH_EVENTS.uploadProgress, companyId: actor.companyId, userIds: [actor.id], payload: { uploadId, ...progress } })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, "upload: progress push failed"));
+  };
+}
+
 export async function uploadContract(deps: AppDeps, input: UploadContractInput): Promise<UploadedContract> {
   const { actor, fields, file } = input;
   const now = deps.now();
@@ -76,7 +87,7 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
   const { reviewDeadline, approvalDeadline } = resolveDeadlines(fields, now, timeZone);
   const reviewer = fields.reviewerId ? await assertReviewer(deps.db, actor.companyId, fields.reviewerId) : null;
 
-  const extracted = await extractInWorker(file.kind, file.bytes);
+  const extracted = await extractInWorker(file.kind, file.bytes, { onProgress: progressPublisher(deps, actor, fields.uploadId) });
   const { state, content, plainText } = seedFromHtml(sanitizeHtml(extracted.html));
   const storeOriginal = fields.storageConsent;
 

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { PRIORITIES, REVIEW_BUSINESS_DAYS, UPLOAD_CLIENT_MAX_LENGTH, UPLOAD_TITLE_MAX_LENGTH, type Priority } from "@clausewise/shared";
+import { PRIORITIES, PUSH_EVENTS, REVIEW_BUSINESS_DAYS, UPLOAD_CLIENT_MAX_LENGTH, UPLOAD_TITLE_MAX_LENGTH, uploadProgressPayload, type Priority, type UploadProgress } from "@clausewise/shared";
 import { ApiError, errorText, isUnauthorizedError } from "../../api/client";
-import { useUploadContract } from "../../api/uploads";
+import { ocrProgressText, useUploadContract } from "../../api/uploads";
+import { usePushEvent } from "../../realtime/pushes";
 import { toast } from "../../stores/toast";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
@@ -98,6 +99,13 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
   const dateInputs = useRef<Partial<Record<"reviewDeadline" | "approvalDeadline", HTMLInputElement | null>>>({});
 
   const pending = upload.isPending;
+  // A scanned PDF is read by OCR page by page; the server pushes how far it got under this id.
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [ocr, setOcr] = useState<UploadProgress | null>(null);
+  usePushEvent(PUSH_EVENTS.uploadProgress, (payload) => {
+    const parsed = uploadProgressPayload.safeParse(payload);
+    if (parsed.success && parsed.data.uploadId === uploadId) setOcr(parsed.data);
+  });
   const ready = isUploadReady(draft);
   const today = new Date();
   const todayInput = toDateInput(today);
@@ -139,8 +147,11 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
       dateInputs.current[firstProblem]?.focus();
       return;
     }
+    const id = crypto.randomUUID();
+    setUploadId(id);
+    setOcr(null);
     upload.mutate(
-      { ...draft, file: draft.file },
+      { ...draft, file: draft.file, uploadId: id },
       {
         onSuccess: (contract) => {
           toast(UPLOAD_TOASTS.uploaded);
@@ -293,6 +304,7 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
               <p className="text-sm text-slate-600">
                 Uploading and reading {draft.file?.name ?? "the contract"}. Large documents can take a moment.
               </p>
+              {ocr ? <p className="text-sm font-medium text-slate-700">{ocrProgressText(ocr)}</p> : null}
             </div>
           ) : null}
         </fieldset>
