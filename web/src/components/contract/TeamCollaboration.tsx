@@ -1,12 +1,16 @@
-import { Users } from "lucide-react";
+import { useState } from "react";
+import { KeyRound, Users } from "lucide-react";
 import type { ContractDetail, ContractReviewer, Markup, MarkupType } from "@clausewise/shared";
+import { can, useCurrentUser } from "../../api/auth";
 import { useMarkups } from "../../api/markups";
 import { useQuestions } from "../../api/questions";
 import { useReviewers } from "../../api/reviewers";
 import { roleLabel } from "../../lib/user";
 import { Avatar } from "../ui/avatar";
 import { Badge, type BadgeTone } from "../ui/badge";
+import { Button } from "../ui/button";
 import { fullDateTime, timeAgo } from "./format";
+import { ManageAccessDialog } from "./ManageAccessDialog";
 import { QueryList } from "./QueryState";
 import { PanelSection, PanelSubsection } from "./PanelSection";
 import { newestFirst, QuestionList } from "./QuestionList";
@@ -54,6 +58,11 @@ export function TeamCollaboration({ contract }: { contract: ContractDetail }) {
   const reviewers = useReviewers(contract.id);
   const markups = useMarkups(contract.id);
   const questions = useQuestions(contract.id);
+  const user = useCurrentUser();
+  const [managing, setManaging] = useState(false);
+  // Both abilities come from the server: granting on this contract, and the grant routes' own rule
+  // (admin and approver; a reviewer raised to `approve` on one contract holds the first only).
+  const canManageAccess = contract.abilities.grantAccess && can(user.data, "access.grant");
 
   return (
     <PanelSection title="Team Collaboration" icon={Users}>
@@ -61,6 +70,12 @@ export function TeamCollaboration({ contract }: { contract: ContractDetail }) {
         <QueryList query={reviewers} what="Reviewers" rows={2} empty="No one else works on this contract yet.">
           {(people) => <ShowAllList label="Reviewers" items={people} getKey={(r) => r.id} renderItem={(r) => <ReviewerItem reviewer={r} />} />}
         </QueryList>
+        {canManageAccess && (
+          <Button variant="secondary" size="sm" className="w-full" aria-haspopup="dialog" onClick={() => setManaging(true)}>
+            <KeyRound aria-hidden="true" />
+            Manage Access
+          </Button>
+        )}
       </PanelSubsection>
 
       <PanelSubsection title="Recent Markups" count={markups.data?.length}>
@@ -74,6 +89,7 @@ export function TeamCollaboration({ contract }: { contract: ContractDetail }) {
           {(items) => <QuestionList questions={items} compact label="Recent questions" />}
         </QueryList>
       </PanelSubsection>
+      {canManageAccess && <ManageAccessDialog contract={contract} open={managing} onOpenChange={setManaging} />}
     </PanelSection>
   );
 }

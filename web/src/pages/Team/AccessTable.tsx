@@ -1,25 +1,17 @@
-import { TEAM_MESSAGES, type ContractAccessGrant } from "@clausewise/shared";
 import type { ReactNode } from "react";
-import { useContractAccess, useRevokeAccess } from "../../api/team";
+import { useContractAccess } from "../../api/team";
 import { LoadError } from "../../components/contract/QueryState";
+import { RevokeAccessButton, useRevokeGrant } from "../../components/contract/RevokeAccessButton";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { LoadingState } from "../../components/ui/spinner";
 import { roleLabel } from "../../lib/user";
-import { toast } from "../../stores/toast";
-import { formatDate, toastTeamFailure } from "./feedback";
+import { formatDate } from "./feedback";
 import { Cell, Section, Table } from "./tables";
 
 /** The Contract Access Control table: every per-contract grant of the company, with revoke. */
 export function AccessTable({ action }: { action?: ReactNode }) {
   const grants = useContractAccess();
-  const revoke = useRevokeAccess();
-
-  const onRevoke = (grant: ContractAccessGrant) =>
-    revoke.mutate(grant.id, {
-      onSuccess: () => toast({ title: TEAM_MESSAGES.accessRevoked, description: `${grant.userName} no longer has ${grant.accessLevel} access to "${grant.contractTitle}".` }),
-      onError: (error) => toastTeamFailure(TEAM_MESSAGES.revokeFailed, error),
-    });
+  const revoker = useRevokeGrant();
 
   return (
     <Section title="Contract Access Control" description="Per-contract access that widens or narrows a member's role on one contract." action={action}>
@@ -40,17 +32,7 @@ export function AccessTable({ action }: { action?: ReactNode }) {
               </Cell>
               <Cell className="text-slate-600">{formatDate(grant.grantedAt)}</Cell>
               <Cell className="text-right">
-                {grant.canRevoke && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={revoke.isPending}
-                    aria-label={`Revoke ${grant.userName}'s access to ${grant.contractTitle}`}
-                    onClick={() => onRevoke(grant)}
-                  >
-                    Revoke
-                  </Button>
-                )}
+                {grant.canRevoke && <RevokeAccessButton grant={grant} revoker={revoker} />}
               </Cell>
             </tr>
           ))}
