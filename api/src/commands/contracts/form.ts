@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES, UPLOAD_FORM_MESSAGES } from "@clausewise/shared";
 import type { z } from "zod";
 import { AppError, badRequest } from "../../http/errors";
+import { rejectUnstorableText } from "../../http/validate";
 
 /*
  * Reading multipart forms (upload, exhibits). Lives beside the upload command for now; it is HTTP
@@ -36,6 +37,7 @@ export async function readForm(request: { formData(): Promise<FormData> }, conte
       file = value;
     }
   }
+  rejectUnstorableText(fields);
   return { fields, file };
 }
 

@@ -1,6 +1,6 @@
 import { EXHIBIT_EXTENSIONS, EXHIBIT_MESSAGES, type ExhibitExtension } from "@clausewise/shared";
 import { assertContentMatchesKind, DOCUMENT_LIMITS, MIME_TYPES, UPLOAD_MESSAGES, type DocumentKind } from "../../documents";
-import { inspectZip } from "../../documents/zip";
+import { inspectZip, verifyDeclaredSizes } from "../../documents/zip";
 import { AppError } from "../../http/errors";
 
 export const EXHIBIT_MIME_TYPES: Record<ExhibitExtension, string> = {
@@ -23,6 +23,7 @@ const OLE_MAIN_STREAMS: Partial<Record<ExhibitExtension, string[]>> = { doc: ["W
 const OOXML_MAIN_PARTS: Partial<Record<ExhibitExtension, string>> = { xlsx: "xl/workbook.xml", pptx: "ppt/presentation.xml" };
 
 const invalidType = () => new AppError("unsupported_media_type", EXHIBIT_MESSAGES.invalidType);
+const unsafeArchive = () => new AppError("validation_failed", "This file could not be read safely (damaged, encrypted or too large when unpacked).");
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
@@ -44,7 +45,7 @@ function assertOoxml(bytes: Uint8Array, mainPart: string): void {
   const inspected = inspectZip(bytes);
   if ("problem" in inspected) {
     if (inspected.problem.kind === "not_zip") throw invalidType();
-    throw new AppError("validation_failed", "This file could not be read safely (damaged, encrypted or too large when unpacked).");
+    throw unsafeArchive();
   }
   const names = new Set(inspected.entries.map((e) => e.name));
   if (!names.has("[Content_Types].xml") || !names.has(mainPart)) throw invalidType();
@@ -74,5 +75,16 @@ export function validateExhibitFile(fileName: string, bytes: Uint8Array): { exte
       throw error;
     }
   }
+  if (startsWith(bytes, ZIP_MAGIC)) assertHonestSizes(bytes);
   return { extension, mimeType: EXHIBIT_MIME_TYPES[extension] };
+}
+
+/**
+ * The sizes checked above are the ones the archive declares, and they can lie: a 64 KB .docx can say
+ * 2 KB and inflate to 64 MB in the Word of whoever opens the exhibit. Counting the inflated bytes
+ * (never kept) catches it; the work is bounded by the declared-size limit already checked.
+ */
+function assertHonestSizes(bytes: Uint8Array): void {
+  const inspected = inspectZip(bytes);
+  if ("problem" in inspected || verifyDeclaredSizes(bytes, inspected.entries)) throw unsafeArchive();
 }

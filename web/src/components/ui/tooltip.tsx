@@ -14,7 +14,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
           className="z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg animate-fade-in"
         >
           {content}
-          <TooltipPrimitive.Arrow className="fill-slate-900" />
+          <TooltipPrimitive.Arrow aria-hidden="true" className="fill-slate-900" />
         </TooltipPrimitive.Content>
       </TooltipPrimitive.Portal>
     </TooltipPrimitive.Root>

