@@ -1,8 +1,8 @@
 import { totpCode } from "../api/src/auth/totp";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 // A fresh account of its own: turning two-factor on for a demo user would change the other journeys' sign-in.
-test("settings: profile save, two-factor sign-in, an API key as Bearer, and the last admin cannot delete themselves", async ({ page }) => {
+test("settings: profile, company and notification saves, two-factor sign-in, an API key as Bearer, and the last admin cannot delete themselves", async ({ page }) => {
   const email = `settings-${Date.now()}@northern-epc.test`;
   const password = "a-long-password";
   const signup = await page.request.post("/api/auth/signup", { data: { email, password, firstName: "Robin", lastName: "Hale", companyName: "Hale Industrial Ltd." } });
@@ -15,6 +15,26 @@ test("settings: profile save, two-factor sign-in, an API key as Bearer, and the 
   await expect(page.getByText("Profile Updated", { exact: true }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Job Title")).toHaveValue("Project Controls Lead");
+
+  // Company and the legacy notification form save too, and survive a reload.
+  await page.getByRole("tab", { name: "Company" }).click();
+  await page.getByLabel("Industry").selectOption("energy");
+  await page.getByLabel("Company Size").selectOption("51-200");
+  await page.getByLabel("Website").fill("https://hale-industrial.example");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Company Settings Updated", { exact: true }).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  const weekly = page.getByRole("switch", { name: "Weekly Reports" });
+  await expect(weekly).not.toBeChecked();
+  await weekly.click();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Notification Preferences Updated", { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Company" }).click();
+  await expect(page.getByLabel("Website")).toHaveValue("https://hale-industrial.example");
+  await expect(page.getByLabel("Industry")).toHaveValue("energy");
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expect(page.getByRole("switch", { name: "Weekly Reports" })).toBeChecked();
 
   // Two-factor set-up: the setup key goes into the "authenticator" (the same RFC 6238 code here).
   await page.getByRole("tab", { name: "Security" }).click();
@@ -52,4 +72,48 @@ test("settings: profile save, two-factor sign-in, an API key as Bearer, and the 
   await page.getByLabel("Authentication code").fill(totpCode(secret, new Date()));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
+});
+
+test("settings: changing the password signs the other browser out, keeps this one, and only the new password signs in", async ({ page, browser }) => {
+  const email = `password-${Date.now()}@northern-epc.test`;
+  const oldPassword = "first-long-password";
+  const newPassword = "second-long-password";
+  const signup = await page.request.post("/api/auth/signup", { data: { email, password: oldPassword, firstName: "Sam", lastName: "Ortiz", companyName: "Ortiz Civil Ltd." } });
+  expect(signup.status()).toBe(201);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email, oldPassword);
+
+  await page.goto("/settings?tab=security");
+  const form = page.getByRole("form", { name: "Change Password" });
+  // Checked in the browser first.
+  await form.getByLabel("Current Password").fill(oldPassword);
+  await form.getByLabel("New Password", { exact: true }).fill("short");
+  await form.getByLabel("Confirm New Password").fill("different");
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(form.getByText("The passwords do not match")).toBeVisible();
+
+  // A wrong current password is refused with the server's message, and nobody is signed out.
+  await form.getByLabel("Current Password").fill("not-my-password");
+  await form.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await form.getByLabel("Confirm New Password").fill(newPassword);
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Update Failed", { exact: true }).first()).toBeVisible();
+  await expect(form.getByText("Your current password is not correct.")).toBeVisible();
+  expect((await otherPage.request.get("/api/auth/user")).status()).toBe(200);
+
+  await form.getByLabel("Current Password").fill(oldPassword);
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password Updated", { exact: true }).first()).toBeVisible();
+  await expect(form.getByLabel("Current Password")).toHaveValue("");
+
+  // This browser stays signed in; the other one is signed out and needs the new password.
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Security" })).toBeVisible();
+  expect((await otherPage.request.get("/api/auth/user")).status()).toBe(401);
+  const old = await otherPage.request.post("/api/auth/login", { data: { email, password: oldPassword } });
+  expect(old.status()).toBe(401);
+  await signIn(otherPage, email, newPassword);
+  await other.close();
 });

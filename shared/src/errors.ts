@@ -4,6 +4,8 @@ export const ERROR_CODES = {
   validation_failed: 400,
   unauthorized: 401,
   invalid_credentials: 401,
+  /** A signed-in person's current password was wrong (400: they are still signed in). */
+  invalid_password: 400,
   forbidden: 403,
   csrf_rejected: 403,
   email_not_verified: 403,

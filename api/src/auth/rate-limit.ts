@@ -33,7 +33,7 @@ async function blockedUntil(db: Db, where: ReturnType<typeof and>, max: number):
  * A successful sign-in clears the account's count (not the IP's: one valid account must not
  * reset an attacker's budget for guessing others).
  */
-export async function assertLoginAllowed(db: Db, input: { email: string; ip: string; now: Date }): Promise<void> {
+export async function assertLoginAllowed(db: Db, input: { email: string; ip: string; now: Date }, what = "Too many failed sign-in attempts."): Promise<void> {
   const windowStart = new Date(input.now.getTime() - LOGIN_WINDOW_MS);
   const [lastSuccess] = await db
     .select({ createdAt: loginAttempts.createdAt })
@@ -48,7 +48,7 @@ export async function assertLoginAllowed(db: Db, input: { email: string; ip: str
     blockedUntil(db, and(eq(loginAttempts.ip, input.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)), LOGIN_MAX_FAILURES_PER_IP),
   ]);
   const until = [accountUntil, ipUntil].filter((d): d is Date => d !== null && d > input.now).sort((a, b) => b.getTime() - a.getTime())[0];
-  if (until) throw rateLimited("Too many failed sign-in attempts.", until, input.now);
+  if (until) throw rateLimited(what, until, input.now);
 }
 
 export async function recordLoginAttempt(db: Db, input: { email: string; ip: string; success: boolean; now: Date }): Promise<void> {

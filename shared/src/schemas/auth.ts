@@ -60,3 +60,19 @@ export const authConfig = z.object({
   sso: z.boolean(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
+
+/**
+ * Why a single sign-on attempt came back to the sign-in page (`/login?sso_error=<code>`): the
+ * server puts only the code in the URL, so nobody can make the page show text of their choosing.
+ */
+export const SSO_ERRORS = {
+  provider_unavailable: "The single sign-on provider could not be reached. Please try again, or sign in with your e-mail and password.",
+  sign_in_failed: "Single sign-on did not complete. Please try again.",
+  email_missing: "Your single sign-on provider did not share your e-mail address.",
+  email_not_verified: "Your single sign-on provider has not verified your e-mail address.",
+  no_account: "No ClauseWise account uses this e-mail address. Ask your company administrator for an invitation.",
+  account_suspended: "Your account or your company's account is suspended. Please contact your company administrator.",
+} as const;
+export type SsoErrorCode = keyof typeof SSO_ERRORS;
+export const isSsoErrorCode = (value: string | null | undefined): value is SsoErrorCode =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(SSO_ERRORS, value);

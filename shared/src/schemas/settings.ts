@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
-import { emailSchema } from "./auth";
+import { PASSWORD_MAX_LENGTH } from "../limits";
+import { emailSchema, passwordSchema } from "./auth";
 
 /** Spec §5 and §8: the exact texts of the Settings screen. */
 export const SETTINGS_MESSAGES = {
@@ -21,6 +22,11 @@ export const SETTINGS_MESSAGES = {
   companyAdminOnly: "Only administrators can change company settings.",
   secondFactorRequired: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
   invalidCode: "That code is not valid. Check your authenticator app's clock and try again.",
+  passwordUpdated: "Password Updated",
+  currentPasswordRequired: "Enter your current password",
+  wrongCurrentPassword: "Your current password is not correct.",
+  samePassword: "The new password must be different from your current password",
+  passwordsDoNotMatch: "The passwords do not match",
 } as const;
 
 /** Optional free text: blank means "not set" (stored as null). */
@@ -155,3 +161,25 @@ export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
 /** The full key appears in this answer only; the server keeps its hash. */
 export const createdApiKey = z.object({ apiKey: apiKeySummary, key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
+
+/** POST /api/settings/password: the current password proves it is the owner; the new one follows sign-up's rule. */
+export const changePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string({ message: SETTINGS_MESSAGES.currentPasswordRequired })
+      .min(1, SETTINGS_MESSAGES.currentPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.wrongCurrentPassword),
+    newPassword: z.string({ message: "Enter a new password" }).pipe(passwordSchema),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, { path: ["newPassword"], message: SETTINGS_MESSAGES.samePassword });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The Change Password form: the request plus a confirmation typed twice, checked in the browser only. */
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, SETTINGS_MESSAGES.currentPasswordRequired),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: SETTINGS_MESSAGES.passwordsDoNotMatch })
+  .refine((form) => form.newPassword !== form.currentPassword, { path: ["newPassword"], message: SETTINGS_MESSAGES.samePassword });

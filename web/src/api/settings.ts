@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ApiKeySummary,
+  ChangePasswordRequest,
   CompanyUpdateRequest,
   CreatedApiKey,
   NotificationSettingsRequest,
@@ -65,6 +66,9 @@ export const useEnableTwoFactor = () =>
 export const useDisableTwoFactor = () => useSecurityMutation((code: string) => api.post<void>("/api/settings/security/two-factor/disable", { code }), twoFactorKey);
 export const useRegenerateRecoveryCodes = () =>
   useSecurityMutation((code: string) => api.post<RecoveryCodesResponse>("/api/settings/security/two-factor/recovery-codes", { code }), twoFactorKey);
+
+/** POST /api/settings/password: every other session ends, so the session list is stale afterwards. */
+export const useChangePassword = () => useSecurityMutation((body: ChangePasswordRequest) => api.post<void>("/api/settings/password", body), sessionsKey);
 
 export function useSessions(enabled: boolean) {
   return useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => api.get<SessionSummary[]>("/api/settings/security/sessions", { signal }), enabled });

@@ -17,7 +17,7 @@ export const invalidCredentials = () => new AppError("invalid_credentials", "Inc
  * only a caller who knows the password learns that the account is deactivated or suspended.
  * The session id always rotates: whatever session the browser sent is destroyed.
  */
-export async function login(deps: AppDeps, input: LoginRequest, meta: SessionMeta & { ip: string; previousSessionToken?: string | undefined }) {
+export async function login(deps: AppDeps, input: LoginRequest, meta: SignInMeta) {
   const now = deps.now();
   await assertLoginAllowed(deps.db, { email: input.email, ip: meta.ip, now });
 
@@ -33,6 +33,23 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: SessionMet
     throw invalidCredentials();
   }
   await recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip, success: true, now });
+  return openSession(deps, row, meta, { now, method: "password" });
+}
+
+type SignInMeta = SessionMeta & { ip: string; previousSessionToken?: string | undefined };
+
+/**
+ * The part of every sign-in after the person proved who they are (password, or the single sign-on
+ * provider): deactivated accounts and suspended companies stop here, the session id rotates, and a
+ * user with two-factor sign-in on gets a session that still owes the code.
+ */
+export async function openSession(
+  deps: AppDeps,
+  row: { user: typeof users.$inferSelect; company: typeof companies.$inferSelect },
+  meta: SignInMeta,
+  options: { now: Date; method: "password" | "sso"; verifyEmail?: boolean },
+) {
+  const { now } = options;
   if (!row.user.isActive) {
     throw new AppError("account_suspended", "Your account has been deactivated. Please contact your company administrator.");
   }
@@ -40,14 +57,14 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: SessionMet
     throw new AppError("account_suspended", "Your company's account is suspended. Please contact your company administrator or ClauseWise support.");
   }
 
-  // With two-factor sign-in on, the password alone only opens a session that still owes the code.
   const pendingSecondFactor = row.user.totpEnabledAt !== null;
+  const emailVerifiedAt = row.user.emailVerifiedAt ?? (options.verifyEmail ? now : null);
   const sessionToken = await deps.db.transaction(async (tx) => {
     if (meta.previousSessionToken) await destroySession(tx, meta.previousSessionToken);
-    const token = await createSession(tx, row.user.id, { ...meta, pendingSecondFactor }, now);
-    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.user.id));
-    await recordAuthEvent(tx, { action: "auth.login", companyId: row.company.id, userId: row.user.id, now, data: { ip: meta.ip } });
+    const token = await createSession(tx, row.user.id, { ip: meta.ip, userAgent: meta.userAgent, pendingSecondFactor }, now);
+    await tx.update(users).set({ lastLoginAt: now, emailVerifiedAt }).where(eq(users.id, row.user.id));
+    await recordAuthEvent(tx, { action: "auth.login", companyId: row.company.id, userId: row.user.id, now, data: { ip: meta.ip, method: options.method } });
     return token;
   });
-  return { user: { ...row.user, lastLoginAt: now }, company: row.company, sessionToken, pendingSecondFactor };
+  return { user: { ...row.user, lastLoginAt: now, emailVerifiedAt }, company: row.company, sessionToken, pendingSecondFactor };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { KeyRound } from "lucide-react";
-import { loginRequest } from "@clausewise/shared";
+import { isSsoErrorCode, loginRequest, SSO_ERRORS } from "@clausewise/shared";
 import { useAuthConfig, useLogin } from "../../api/auth";
 import { errorText } from "../../api/client";
 import { AuthShell, FormAlert } from "../../components/AuthShell";
@@ -25,7 +25,10 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [searchParams] = useSearchParams();
+  // Coming back from single sign-on: a reason code to explain, or a session that still owes its code.
+  const ssoError = searchParams.get("sso_error");
+  const [secondFactor, setSecondFactor] = useState(searchParams.get("second_factor") === "1");
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,6 +82,7 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {login.isError && <FormAlert>{errorText(login.error, "Sign-in failed. Please try again.")}</FormAlert>}
+        {!login.isError && isSsoErrorCode(ssoError) && <FormAlert>{SSO_ERRORS[ssoError]}</FormAlert>}
         <TextField
           label="Email"
           error={fieldErrors.email}
@@ -104,6 +108,22 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
+
+      {config.data?.sso && (
+        <div className="mt-4">
+          <div className="my-4 flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <a
+            href={next === "/" ? "/api/auth/sso" : `/api/auth/sso?next=${encodeURIComponent(next)}`}
+            className="flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            Sign in with single sign-on
+          </a>
+        </div>
+      )}
 
       {config.data?.demoMode && config.data.demoUsers.length > 0 && (
         <section aria-labelledby="demo-heading" className="mt-6 rounded-lg border border-brand-100 bg-brand-50/60 p-4">

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../stores/toast";
 import { AiReviewSwitch } from "./AiReviewSwitch";
 import { ApiKeysDialog } from "./ApiKeysDialog";
+import { ChangePasswordCard } from "./ChangePasswordCard";
 import { toastFailure } from "./feedback";
 import { SessionsDialog } from "./SessionsDialog";
 import { TwoFactorDialog } from "./TwoFactorDialog";
@@ -77,7 +78,7 @@ function DangerZone() {
   );
 }
 
-/** Settings › Security: two-factor sign-in, sessions, API keys, the admin-only AI switch, the Danger Zone. */
+/** Settings › Security: password, two-factor sign-in, sessions, API keys, the admin-only AI switch, the Danger Zone. */
 export function SecurityTab() {
   const user = useSignedInUser();
   const twoFactor = useTwoFactorStatus();
@@ -86,6 +87,7 @@ export function SecurityTab() {
 
   return (
     <div className="space-y-4">
+      <ChangePasswordCard />
       <Card className="divide-y divide-slate-100 px-5">
         <SecurityRow
           icon={ShieldCheck}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import { changePasswordForm, SETTINGS_MESSAGES, type ChangePasswordRequest } from "@clausewise/shared";
+import { ApiError } from "../../api/client";
+import { useChangePassword } from "../../api/settings";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { TextField } from "../../components/ui/field";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { toast } from "../../stores/toast";
+import { SectionTitle, toastFailure } from "./feedback";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+/**
+ * Settings › Security › Change Password. The server signs out every other session of the user and
+ * keeps this one; a wrong current password is a 400 (still signed in), shown under the field and in
+ * the 'Update Failed' toast.
+ */
+export function ChangePasswordCard() {
+  const change = useChangePassword();
+  // Remounting the form clears the three fields after a success.
+  const [generation, setGeneration] = useState(0);
+  const onSubmit = (body: ChangePasswordRequest, onWrongPassword: () => void) =>
+    change.mutate(body, {
+      onSuccess: () => {
+        toast({ title: SETTINGS_MESSAGES.passwordUpdated, description: "Your password has been changed. Other browsers and devices have been signed out." });
+        setGeneration((g) => g + 1);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "invalid_password") onWrongPassword();
+        toastFailure(error, "Failed to update your password. Please try again.");
+      },
+    });
+  return <ChangePasswordForm key={generation} pending={change.isPending} onSubmit={onSubmit} />;
+}
+
+function ChangePasswordForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (body: ChangePasswordRequest, onWrongPassword: () => void) => void;
+}) {
+  const { values, errors, set, validate } = useSchemaForm(changePasswordForm, EMPTY);
+  const [wrongPassword, setWrongPassword] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setWrongPassword(false);
+    const parsed = validate();
+    if (!parsed) return;
+    onSubmit({ currentPassword: parsed.currentPassword, newPassword: parsed.newPassword }, () => setWrongPassword(true));
+  };
+
+  return (
+    <Card className="p-5">
+      <SectionTitle title="Change Password" description="Changing your password signs you out of every other browser and device." />
+      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Change Password">
+        <TextField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set("currentPassword")}
+          error={errors.currentPassword ?? (wrongPassword ? SETTINGS_MESSAGES.wrongCurrentPassword : undefined)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="New Password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            value={values.newPassword}
+            onChange={set("newPassword")}
+            error={errors.newPassword}
+          />
+          <TextField
+            label="Confirm New Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set("confirmPassword")}
+            error={errors.confirmPassword}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Updating..." : "Update Password"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
