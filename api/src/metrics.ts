@@ -93,3 +93,9 @@ export const metrics = new MetricsRegistry();
 export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
 export const httpRequestDuration = metrics.histogram("clausewise_http_request_duration_seconds", "API request latency by method, route pattern and status.");
+
+// The process's own memory, under the names Prometheus' client libraries use, so standard
+// dashboards read it; every process (web and realtime) imports this registry.
+metrics.gauge("process_resident_memory_bytes", "Resident memory size in bytes.", () => [{ value: process.memoryUsage().rss }]);
+metrics.gauge("nodejs_heap_size_used_bytes", "Process heap size used from Node.js in bytes.", () => [{ value: process.memoryUsage().heapUsed }]);
+metrics.gauge("nodejs_heap_size_total_bytes", "Process heap size from Node.js in bytes.", () => [{ value: process.memoryUsage().heapTotal }]);

@@ -30,7 +30,7 @@ export function upgradeOriginAllowed(req: IncomingMessage, deps: AppDeps): boole
 }
 
 /** The signed-in user behind an upgrade request, from the session cookie. */
-export async function authenticateUpgrade(req: IncomingMessage, deps: AppDeps): Promise<AuthState | null> {
+export async function authenticateUpgrade(req: Pick<IncomingMessage, "headers">, deps: AppDeps): Promise<AuthState | null> {
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return null;
   const auth = await resolveSession(deps.db, token, deps.now());

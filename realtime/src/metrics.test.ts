@@ -56,6 +56,9 @@ describe("GET /metrics", () => {
       expect(value(text, "clausewise_collab_connections_open")).toBe(1);
       expect(value(text, "clausewise_collab_documents_loaded")).toBe(1);
       expect(text).toContain("# TYPE clausewise_collab_update_log_pending gauge");
+      // The process's own memory, as standard dashboards name it.
+      expect(value(text, "process_resident_memory_bytes")).toBeGreaterThan(value(text, "nodejs_heap_size_used_bytes")!);
+      expect(value(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(1_000_000);
       await eventually(async () => (value((await scrape()).text, "clausewise_collab_update_log_write_seconds_count") ?? 0) >= 1, "an update batch was written");
     } finally {
       peer.destroy();

@@ -8,8 +8,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import postgres from "postgres";
+import postgres, { type Sql, type TransactionSql } from "postgres";
 import * as schema from "./schema";
+import { databaseUnavailableCode } from "./unavailable";
 
 export type Schema = typeof schema;
 /** The driver-neutral database handle: PGlite and PostgreSQL share this surface. */
@@ -21,10 +22,15 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The connection-level failure behind `error` (server unreachable, gone, refusing), or null. */
+  unavailableCode(error: unknown): string | null;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+const CONNECT_TIMEOUT_SECONDS = 10;
+const MAX_RECONNECT_DELAY_SECONDS = 2;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite is used. */
@@ -34,10 +40,55 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+/**
+ * Works around a postgres.js 3.4.9 defect (porsager/postgres#1154, #1208): when the connection of a
+ * transaction is lost, the driver still sends ROLLBACK (or ROLLBACK TO a savepoint) on it; that
+ * write runs in a setImmediate against a socket that is gone and throws an uncaught TypeError,
+ * which ends the process, and it leaves the connection unable to send anything again. By then the
+ * transaction has already failed (begin() rejects as its connection closes) and the server has
+ * rolled back what it had. So a transaction body that failed because its connection is gone is left
+ * unsettled: the driver never reaches its ROLLBACK, and the caller gets begin()'s rejection.
+ */
+function guardTransactions(client: Sql, lost: (error: unknown) => string | null): Sql {
+  const guard =
+    (body: (sql: TransactionSql) => unknown) =>
+    (sql: TransactionSql): Promise<unknown> =>
+      Promise.resolve()
+        .then(() => body(guardScope(sql)))
+        .catch((error: unknown) => {
+          if (lost(error)) return new Promise<never>(() => {});
+          throw error;
+        });
+  const withGuardedBody = (method: (...args: unknown[]) => unknown) => (...args: unknown[]) => {
+    const body = args.pop() as (sql: TransactionSql) => unknown;
+    return method(...args, guard(body));
+  };
+  const guardScope = (sql: TransactionSql): TransactionSql =>
+    new Proxy(sql, {
+      get: (target, property, receiver) =>
+        property === "savepoint" ? withGuardedBody(target.savepoint as never) : (Reflect.get(target, property, receiver) as unknown),
+    });
+  return new Proxy(client, {
+    get: (target, property, receiver) => (property === "begin" ? withGuardedBody(target.begin as never) : (Reflect.get(target, property, receiver) as unknown)),
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {}, prepare: true });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    // A server that does not answer fails the request within seconds (503) instead of the driver's
+    // 30 s; a lost connection leaves the pool and is replaced on the next query, and the wait between
+    // attempts after failures stays short (the driver's own grows to 20 s), so requests during an
+    // outage fail promptly and service resumes as soon as the server is back.
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      prepare: true,
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_RECONNECT_DELAY_SECONDS) * (0.5 + Math.random() / 2),
+    });
+    const ports = client.options.port;
+    const unavailableCode = (error: unknown) => databaseUnavailableCode(error, ports);
+    const db = drizzlePostgres(guardTransactions(client, unavailableCode), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -45,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client`select 1`;
       },
+      unavailableCode,
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -60,6 +112,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // In-process: there is no connection to lose.
+    unavailableCode: () => null,
     close: () => client.close(),
   };
 }

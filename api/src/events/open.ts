@@ -10,9 +10,9 @@ const STARTUP_WAIT_MS = 3_000;
  * The bus of this process: Redis when REDIS_URL is set (scaled mode), in-process otherwise. A Redis
  * outage delays start-up by at most STARTUP_WAIT_MS; the bus then delivers locally and connects by itself.
  */
-export async function openEventBus(config: Pick<Config, "redisUrl">, logger: Logger): Promise<EventBus> {
+export async function openEventBus(config: Pick<Config, "redisUrl" | "redisPrefix">, logger: Logger): Promise<EventBus> {
   if (!config.redisUrl) return createLocalBus();
-  const bus = createRedisBus(config.redisUrl, { logger });
+  const bus = createRedisBus(config.redisUrl, { logger, ...(config.redisPrefix ? { channelPrefix: config.redisPrefix } : {}) });
   await bus.ready(STARTUP_WAIT_MS);
   return bus;
 }

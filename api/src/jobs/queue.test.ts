@@ -33,8 +33,9 @@ describe("job queue", () => {
 
   it("retries with backoff, then fails for good after maxAttempts", async () => {
     const type = `test.fail.${Math.random()}`;
-    let clock = Date.now();
     const job = await enqueue(t.deps.db, type, {}, { maxAttempts: 2 });
+    // Read after enqueue: a clock read before it can lie a millisecond before the job's runAt.
+    let clock = Date.now();
     const runner = createJobRunner({
       db: t.deps.db,
       logger: t.deps.logger,
@@ -64,6 +65,39 @@ describe("job queue", () => {
     const runner = createJobRunner({ db: t.deps.db, logger: t.deps.logger, handlers: { [type]: async (j) => void ran.push(j.id) } });
     expect(await runner.drain()).toBe(1);
     expect(ran).toEqual([job!.id]);
+    expect((await jobById(job!.id)).status).toBe("done");
+  });
+
+  it("renews the lock of a job while it runs, so a second runner does not take it over", async () => {
+    const type = `test.long.${Math.random()}`;
+    const job = await enqueue(t.deps.db, type, {});
+    const lockTimeoutMs = 2_000;
+    const runs: string[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slow = createJobRunner({
+      db: t.deps.db,
+      logger: t.deps.logger,
+      lockTimeoutMs,
+      handlers: {
+        [type]: async () => {
+          runs.push("slow");
+          await finished;
+        },
+      },
+    });
+    const other = createJobRunner({ db: t.deps.db, logger: t.deps.logger, lockTimeoutMs, handlers: { [type]: async () => void runs.push("other") } });
+    const draining = slow.drain();
+    await expect.poll(() => runs.length).toBe(1);
+    const lockedAt = (await jobById(job!.id)).lockedAt!;
+    // Past the timeout, the lock has been renewed: the job is still this runner's.
+    await new Promise((resolve) => setTimeout(resolve, lockTimeoutMs * 1.5));
+    const renewed = await jobById(job!.id);
+    expect(renewed.lockedAt!.getTime()).toBeGreaterThan(lockedAt.getTime());
+    expect(await other.drain()).toBe(0);
+    finish();
+    expect(await draining).toBe(1);
+    expect(runs).toEqual(["slow"]);
     expect((await jobById(job!.id)).status).toBe("done");
   });
 

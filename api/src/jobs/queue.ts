@@ -38,7 +38,10 @@ export interface JobRunnerOptions {
   handlers: Record<string, JobHandler>;
   now?: () => Date;
   pollMs?: number;
-  /** A running job whose lock is older than this is taken to have died with its process. */
+  /**
+   * A running job whose lock is older than this is taken to have died with its process. The runner
+   * renews its locks while a job runs (every quarter of this), so only a dead process's lock ages.
+   */
   lockTimeoutMs?: number;
 }
 
@@ -56,13 +59,14 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * Polls the jobs table. Claiming uses `FOR UPDATE SKIP LOCKED`, so several processes can share the
- * queue; a job that was running when its process died is picked up again after lockTimeoutMs.
+ * queue; a job that was running when its process died is picked up again after lockTimeoutMs
+ * (a minute by default: live runners renew their locks, so the timeout need not outlast a job).
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = randomUUID();
   const now = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 1_000;
-  const lockTimeoutMs = options.lockTimeoutMs ?? 5 * 60_000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -93,8 +97,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
+  /** Renews the job's lock while it runs, for as long as this runner still holds it. */
+  function keepLocked(job: JobRow): () => void {
+    const timer = setInterval(() => {
+      options.db
+        .update(jobs)
+        .set({ lockedAt: now() })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
+        .catch((error: unknown) => options.logger.warn({ jobId: job.id, err: error }, "could not renew a job's lock"));
+    }, lockTimeoutMs / 4);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function runOne(job: JobRow): Promise<void> {
     const handler = options.handlers[job.type];
+    const release = keepLocked(job);
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler(job);
@@ -114,6 +132,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           updatedAt: now(),
         })
         .where(eq(jobs.id, job.id));
+    } finally {
+      release();
     }
   }
 

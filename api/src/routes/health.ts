@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { AppError } from "../http/errors";
+import { databaseUnavailable } from "../http/on-error";
 
 export const healthRoutes = new Hono<AppEnv>().get("/health", async (c) => {
-  try {
-    await c.get("deps").database.ping();
-  } catch {
-    throw new AppError("unavailable", "The database is not answering. Please try again shortly.");
-  }
+  // Any failure of the ping means the database cannot serve: 503, whatever the cause.
+  await c.get("deps").database.ping().catch(() => {
+    throw databaseUnavailable();
+  });
   return c.json({ status: "ok" });
 });

@@ -24,8 +24,11 @@ export class CollabConnection {
 
   constructor(
     readonly ws: WebSocket,
-    /** Kept to re-check the session cookie while the connection lives. */
-    readonly request: IncomingMessage,
+    /**
+     * The upgrade request's cookie, kept to re-check the session while the connection lives (only
+     * the header: the whole request would stay in memory for every idle connection).
+     */
+    readonly request: Pick<IncomingMessage, "headers">,
     access: CollabAccess,
     rate: { messagesPerSecond: number; messageBurst: number; maxMessageBytes: number },
   ) {

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@clausewise/api/db/client";
 import { loadConfig } from "@clausewise/api/env";
 import { createContract, createTeam } from "@clausewise/api/test/factories";
 import { startEmbeddedChild, type ChildServer } from "../test/child";
+import { openLocation, throwawayDatabase } from "../test/database";
 import { connectPeer, containsUpdate, eventually, firstText, sessionHeaders, sleep, textLines, type Peer } from "../test/collab";
 import * as Y from "yjs";
 import { COLLAB_CLOSE } from "@clausewise/shared";
@@ -23,30 +19,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function throwawayDatabase(): Promise<{ url: string } | { dataDir: string }> {
-  if (!databaseUrl) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "cw-durability-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { dataDir };
-  }
-  const name = `cw_durability_${randomBytes(4).toString("hex")}`;
-  const admin = await openDatabase({ url: databaseUrl, maxConnections: 1 });
-  await admin.db.execute(`create database "${name}"`);
-  await admin.close();
-  cleanups.push(async () => {
-    const dropper = await openDatabase({ url: databaseUrl, maxConnections: 1 });
-    await dropper.db.execute(`drop database if exists "${name}" with (force)`);
-    await dropper.close();
-  });
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString() };
-}
-
 describe("durability of live edits", () => {
   it("keeps every update another client received when the server is killed (SIGKILL) mid-edit", { timeout: 300_000 }, async () => {
-    const database = await throwawayDatabase();
-    const setupDb = await openDatabase("url" in database ? { url: database.url, maxConnections: 2 } : { dataDir: database.dataDir });
+    const throwaway = await throwawayDatabase(databaseUrl);
+    cleanups.push(throwaway.drop);
+    const database = throwaway.location;
+    const setupDb = await openLocation(database);
     await setupDb.migrate();
     const team = await createTeam(setupDb.db);
     const contract = await createContract(setupDb.db, { companyId: team.company.id, content: "<p>Start.</p>" });

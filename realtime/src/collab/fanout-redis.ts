@@ -3,9 +3,11 @@ import { Redis } from "ioredis";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import type { Logger } from "@clausewise/api/logger";
+import { DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
 import type { CollabFanout, FanoutKind, FanoutMessage } from "./fanout";
 
-export const collabChannel = (contractId: string) => `clausewise:collab:${contractId}`;
+/** `<prefix>collab:<contractId>`: the deployment's Redis prefix (REDIS_PREFIX, default `clausewise:`) keeps deployments apart. */
+export const collabChannel = (contractId: string, prefix = DEFAULT_REDIS_PREFIX) => `${prefix}collab:${contractId}`;
 
 const KINDS: readonly FanoutKind[] = ["update", "awareness"];
 
@@ -31,7 +33,7 @@ function decodeMessage(buffer: Buffer): { sender: string; message: FanoutMessage
 }
 
 /**
- * Redis pub/sub, one channel per document (`clausewise:collab:<contractId>`), subscribed only while
+ * Redis pub/sub, one channel per document (`<prefix>collab:<contractId>`), subscribed only while
  * the document is loaded here. Pub/sub delivers nothing that was published while a subscriber was
  * away, so after a reconnect the instance is told to reload its documents from Postgres. While
  * Redis is down, documents still open (after SUBSCRIBE_WAIT_MS) and edits are still stored: only
@@ -39,7 +41,7 @@ function decodeMessage(buffer: Buffer): { sender: string; message: FanoutMessage
  */
 const SUBSCRIBE_WAIT_MS = 2_000;
 
-export function createRedisFanout(redisUrl: string, logger: Logger): CollabFanout {
+export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEFAULT_REDIS_PREFIX): CollabFanout {
   const instanceId = randomUUID();
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
   const sub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
@@ -64,7 +66,7 @@ export function createRedisFanout(redisUrl: string, logger: Logger): CollabFanou
 
   return {
     async subscribe(contractId, handler) {
-      const channel = collabChannel(contractId);
+      const channel = collabChannel(contractId, prefix);
       handlers.set(channel, handler);
       let timer: NodeJS.Timeout | undefined;
       const confirmed = await Promise.race([
@@ -85,7 +87,7 @@ export function createRedisFanout(redisUrl: string, logger: Logger): CollabFanou
       };
     },
     publish(contractId, message) {
-      pub.publish(collabChannel(contractId), encodeMessage(instanceId, message)).catch((error: unknown) => {
+      pub.publish(collabChannel(contractId, prefix), encodeMessage(instanceId, message)).catch((error: unknown) => {
         logger.warn({ err: error, contractId }, "collab fan-out: publish failed");
       });
     },

@@ -18,6 +18,9 @@ import { DocumentRegistry } from "./registry";
 import { createSuggestionSync } from "./suggestion-sync";
 import { CollabSocket } from "./socket";
 
+/** How many connections the periodic access sweep re-checks at once. */
+const SWEEP_CONCURRENCY = 4;
+
 export interface CollabServer {
   /** Answers an HTTP upgrade on /collab/<contractId>. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -54,7 +57,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   const { persistence: givenPersistence, fanout: givenFanout, ...timings } = overrides;
   const options: CollabOptions = { ...DEFAULT_COLLAB_OPTIONS, ...timings };
   const persistence = givenPersistence ?? createDocumentStore(deps.db);
-  const fanout = givenFanout ?? (deps.config.redisUrl ? createRedisFanout(deps.config.redisUrl, deps.logger) : createLocalFanout());
+  const fanout = givenFanout ?? (deps.config.redisUrl ? createRedisFanout(deps.config.redisUrl, deps.logger, deps.bus.redisPrefix) : createLocalFanout());
   const registry = new DocumentRegistry({ persistence, fanout, logger: deps.logger, options, suggestions: createSuggestionSync(deps) });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, WebSocket: CollabSocket, perMessageDeflate: false });
   const connections = new Set<CollabConnection>();
@@ -92,7 +95,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   }
 
   function attach(ws: WebSocket, req: IncomingMessage, access: CollabAccess, doc: LiveDocument): void {
-    const connection = new CollabConnection(ws, req, access, options);
+    const connection = new CollabConnection(ws, { headers: { cookie: req.headers.cookie } }, access, options);
     connections.add(connection);
     doc.join(connection);
     ws.on("message", (data: RawData, isBinary: boolean) => onMessage(connection, doc, data, isBinary));
@@ -144,7 +147,27 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 
-  const revalidateTimer = setInterval(() => void revalidateAll(() => true), options.revalidateMs);
+  // The periodic sweep is a backstop (revocations arrive on the bus at once), so it walks the
+  // connections a few at a time: thousands of checks at once would queue every update's INSERT
+  // behind them in the database pool. A sweep still running when the next is due is not doubled.
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const queue = [...connections];
+      const worker = async () => {
+        for (let c = queue.shift(); c; c = queue.shift()) {
+          if (!c.isOpen) continue;
+          await revalidate(c).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
+        }
+      };
+      await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
+    } finally {
+      sweeping = false;
+    }
+  };
+  const revalidateTimer = setInterval(() => void sweep(), options.revalidateMs);
   const heartbeatTimer = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) connection.ws.terminate();

@@ -29,42 +29,85 @@ export async function freePort(): Promise<number> {
 
 /**
  * The embedded server (`pnpm start`'s process: API + /collab + /socket.io) as a child process, for
- * crash tests. `database` is a postgres URL or a PGlite data directory.
+ * crash tests. `database` is a postgres URL or a PGlite data directory; `port` reuses a port (a
+ * restart after a crash: clients of a killed server find its successor by themselves), otherwise a
+ * free one is picked.
  */
-export async function startEmbeddedChild(database: { url: string } | { dataDir: string }): Promise<ChildServer> {
-  const port = await freePort();
+export async function startEmbeddedChild(database: { url: string } | { dataDir: string }, options: { port?: number } = {}): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  return startServerChild({
+    kind: "embedded",
+    port,
+    label: "the embedded server",
+    env: {
+      APP_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: "false",
+      REDIS_URL: "",
+      DATABASE_URL: "url" in database ? database.url : "",
+      DATA_DIR: "dataDir" in database ? database.dataDir : "./data",
+    },
+  });
+}
+
+/** The Procfile's processes, and the embedded one, by their entry files (relative to the repository). */
+export const SERVER_ENTRIES = {
+  embedded: "realtime/src/embedded.ts",
+  web: "api/src/main.ts",
+  realtime: "realtime/src/main.ts",
+} as const;
+
+export interface ServerChildOptions {
+  /** Which process: `web` (API, Procfile `web:`), `realtime` (/collab + /socket.io, Procfile `realtime:`) or `embedded`. */
+  kind: keyof typeof SERVER_ENTRIES;
+  /** Environment of the child on top of the parent's; PORT/REALTIME_PORT and HOST are set here. */
+  env: Record<string, string>;
+  /** Listen here; a free loopback port otherwise. */
+  port?: number;
+  /** Name in failure messages. */
+  label?: string;
+  /** How long start-up may take (migrations, demo seed). */
+  startTimeoutMs?: number;
+}
+
+/**
+ * Any of the server processes as a child on a loopback port, waited for until it answers: the web
+ * and embedded processes on GET /api/health, the realtime process on GET /metrics (it has no API).
+ * Not given: NODE_ENV=production, LOG_LEVEL=warn; everything else comes from `env` or the parent.
+ */
+export async function startServerChild(options: ServerChildOptions): Promise<ChildServer> {
+  const port = options.port ?? (await freePort());
+  const label = options.label ?? options.kind;
   const env: Record<string, string | undefined> = {
     // The child needs the parent's PATH and the like; it reads its settings from these.
     // eslint-disable-next-line no-restricted-properties
     ...process.env,
     NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
-    SEED_DEMO: "false",
     LOG_LEVEL: "warn",
-    REDIS_URL: "",
-    DATABASE_URL: "url" in database ? database.url : "",
-    DATA_DIR: "dataDir" in database ? database.dataDir : "./data",
+    ...options.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    REALTIME_PORT: String(port),
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "realtime/src/embedded.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRIES[options.kind]], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const readyUrl = `${baseUrl}${options.kind === "realtime" ? "/metrics" : "/api/health"}`;
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the embedded server exited during start-up:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${label} exited during start-up:\n${output}`);
+    const ready = await fetch(readyUrl).then(
       (r) => r.ok,
       () => false,
     );
-    if (healthy) break;
+    if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the embedded server did not start:\n${output}`);
+      await exited;
+      throw new Error(`${label} did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -74,11 +117,11 @@ export async function startEmbeddedChild(database: { url: string } | { dataDir: 
     process: child,
     output: () => output,
     async crash() {
-      child.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
     },
     async stop() {
-      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       return exited;
     },
   };
