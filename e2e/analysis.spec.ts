@@ -36,6 +36,45 @@ test("the analysis shows the contract's risks, quotes them in the document, and 
   await expect(page.getByText(/Section 3\.4 \(Holdback\) addresses this/).first()).toBeVisible({ timeout: 20_000 });
 });
 
+test("the analysis's risks and advantages stay highlighted in the Document Viewer, with a legend, details and a switch", async ({ page }) => {
+  await signIn(page, "reviewer@demo.test");
+  const documentText = await openGasPlant(page);
+  const legend = page.getByRole("group", { name: "Analysis highlights" });
+  const colours = legend.getByRole("list", { name: "Highlight colours" });
+  await expect(colours).toContainText(/Critical or high risk \(\d+\)/);
+  await expect(colours).toContainText(/Advantage \(\d+\)/);
+
+  // The demo contract was analysed at seed: its quoted clauses are highlighted without asking.
+  const siteRisk = documentText.locator('[data-finding][aria-description*="Contractor bears site condition risk"]').first();
+  await expect(siteRisk).toBeVisible();
+  await expect(documentText.locator("[data-finding]").filter({ hasText: "inspected the Site" }).first()).toBeVisible();
+  await expect(documentText.locator('[data-finding="advantage"]').first()).toBeVisible();
+  expect(await documentText.locator("[data-finding]").count()).toBeGreaterThan(3);
+
+  // "Show in document" flashes on top; once the flash is over the lasting highlight is still there.
+  const risk = page.getByRole("article", { name: "Contractor bears site condition risk" });
+  await risk.getByRole("button", { name: /^Show in document/ }).click();
+  await expect(documentText.locator(".bg-yellow-200").first()).toBeVisible();
+  await expect(documentText.locator(".bg-yellow-200")).toHaveCount(0, { timeout: 6_000 });
+  await expect(siteRisk).toBeVisible();
+
+  // A click opens the finding's title and description; Escape closes it.
+  await siteRisk.click({ position: { x: 4, y: 4 } });
+  const card = page.getByRole("dialog", { name: /analysis finding/i });
+  await expect(card.getByRole("heading", { name: "Contractor bears site condition risk" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/analysis-highlights.png" });
+  await page.keyboard.press("Escape");
+  await expect(card).toHaveCount(0);
+
+  // The switch turns them off and on.
+  const toggle = legend.getByRole("switch", { name: "Show analysis highlights" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(documentText.locator("[data-finding]")).toHaveCount(0);
+  await toggle.click();
+  await expect(siteRisk).toBeVisible();
+});
+
 test("an admin turns AI review off and on in Settings › Security; a reviewer does not see the switch", async ({ browser }) => {
   const admin = await browser.newPage();
   await signIn(admin, "admin@demo.test");

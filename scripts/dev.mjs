@@ -8,4 +8,5 @@ const children = [
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-children.forEach((c) => c.on("exit", (code) => { if (code) { stop(); process.exitCode = code; } }));
+// When either side ends, for whatever reason, end the other: a half-running dev setup only confuses.
+children.forEach((c) => c.on("exit", (code) => { stop(); if (code) process.exitCode = code; }));

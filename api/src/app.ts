@@ -8,6 +8,7 @@ import { onError } from "./http/on-error";
 import { securityHeaders, originCheck } from "./http/security";
 import { mountWeb } from "./http/static";
 import { authRoutes } from "./routes/auth";
+import { ssoRoutes } from "./routes/sso";
 import { contractRoutes } from "./routes/contracts";
 import { healthRoutes } from "./routes/health";
 import { notificationRoutes } from "./routes/notifications";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use("*", resolveAuth());
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
+  api.route("/", ssoRoutes);
   api.route("/", contractRoutes);
   api.route("/", notificationRoutes);
   api.route("/", markupRoutes);

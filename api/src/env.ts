@@ -28,6 +28,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  REDIS_PREFIX: optionalString,
   SEED_DEMO: bool(true),
   WEB_DIST: optionalString,
   ALLOWED_ORIGINS: list,
@@ -63,6 +64,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis channels (default `clausewise:`); deployments sharing one Redis pick different ones. */
+  redisPrefix?: string | undefined;
   seedDemo: boolean;
   webDist: string | undefined;
   /** Origins besides the request's own host that may send cookie-authenticated requests. */
@@ -102,6 +105,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     dataDir: fromRoot(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? fromRoot(e.WEB_DIST) : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,

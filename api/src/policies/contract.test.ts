@@ -61,7 +61,9 @@ describe("contractAbilities with a grant (the grant replaces the role's level on
     for (const level of ACCESS_LEVELS) {
       it(`${role} with a ${level} grant works at ${level}`, () => {
         const user = member(role);
-        expect(allowed(contractAbilities(user, contract, grantFor(user, level)))).toEqual(BY_LEVEL[level]);
+        // Reviewers never grant access (billing-team-admin §6), whatever the level lends them.
+        const expected = role === "reviewer" ? BY_LEVEL[level].filter((a) => a !== "grantAccess") : BY_LEVEL[level];
+        expect(allowed(contractAbilities(user, contract, grantFor(user, level)))).toEqual(expected);
         expect(effectiveAccessLevel(user, contract, grantFor(user, level))).toBe(level);
       });
     }
@@ -75,10 +77,10 @@ describe("contractAbilities with a grant (the grant replaces the role's level on
     expect(contractAbilities(approver, other, null).edit).toBe(true);
   });
 
-  it("an approve grant lets a reviewer decide changes and approve on that contract", () => {
+  it("an approve grant lets a reviewer decide changes and approve on that contract, but not grant access", () => {
     const reviewer = member("reviewer");
     const a = contractAbilities(reviewer, contract, grantFor(reviewer, "approve"));
-    expect([a.decideChanges, a.approve, a.edit, a.grantAccess, a.delete]).toEqual([true, true, true, true, false]);
+    expect([a.decideChanges, a.approve, a.edit, a.grantAccess, a.delete]).toEqual([true, true, true, false, false]);
   });
 
   it("an admin grant lets a reviewer delete that contract", () => {

@@ -56,7 +56,10 @@ export function abilitiesForLevel(level: AccessLevel | null): ContractAbilities 
 
 /** Everything the actor may do on one contract; serialised as `abilities` in GET /api/contracts/{id}. */
 export function contractAbilities(actor: Actor, contract: ContractForPolicy, grant: GrantForPolicy | null): ContractAbilities {
-  return abilitiesForLevel(effectiveAccessLevel(actor, contract, grant));
+  const abilities = abilitiesForLevel(effectiveAccessLevel(actor, contract, grant));
+  // Granting access is for admins and approvers (billing-team-admin §6), whatever a grant lends a reviewer.
+  if (activeRole(actor) === "reviewer") abilities.grantAccess = false;
+  return abilities;
 }
 
 /** Uploading creates a contract, so it is a company-level rule (spec: 'Admin Only'). */

@@ -63,11 +63,12 @@ describe("granting contract access", () => {
     expect(ACCESS_LEVELS.filter((level) => canGrantContractAccess(approver, contract, null, target, level))).toEqual(["read", "review", "approve"]);
   });
 
-  it("a reviewer grants nothing, unless an approve grant on that contract lets them", () => {
+  it("a reviewer grants nothing, even with an approve or admin grant on that contract (spec §6)", () => {
     const reviewer = member("reviewer");
     const target = member("reviewer");
     expect(canGrantContractAccess(reviewer, contract, null, target, "read")).toBe(false);
-    expect(canGrantContractAccess(reviewer, contract, grant(reviewer, "approve"), target, "review")).toBe(true);
+    expect(canGrantContractAccess(reviewer, contract, grant(reviewer, "approve"), target, "review")).toBe(false);
+    expect(canGrantContractAccess(reviewer, contract, grant(reviewer, "admin"), target, "read")).toBe(false);
   });
 
   it("an approver with a read grant on the contract cannot grant there", () => {

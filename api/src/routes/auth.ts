@@ -77,7 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/config", async (c) => c.json(await loadAuthConfig(c.get("deps"))))
   // The landing page's Sign In button and the 401 handler land here. Always the sign-in page (which
   // forwards a signed-in user): deciding here could loop with a page that keeps answering 401.
-  // OIDC, when configured, will start from here; until it is built this is the password page too.
+  // With OpenID Connect configured, that page offers single sign-on (/api/auth/sso) beside the password.
   .get("/login", (c) => {
     const next = safeNextPath(c.req.query("next"));
     return c.redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login", 302);

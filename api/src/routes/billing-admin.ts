@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { BILLING_ADMIN_MESSAGES, reactivateCompanyRequest, recordPaymentRequest, suspendCompanyRequest } from "@clausewise/shared";
 import { isPlatformAdmin } from "../auth/platform-admin";
 import type { CompanyRow } from "../auth/sessions";
-import { companyAdmin, companyBillingEvents, getCompanyInScope, listCompaniesInScope } from "../commands/billing-admin/load";
+import { companyAdmin, companyBillingEvents, companyNotFound, getCompanyInScope, listCompaniesInScope } from "../commands/billing-admin/load";
 import { processOverdueAccounts } from "../commands/billing-admin/process-overdue";
 import { reactivateCompany } from "../commands/billing-admin/reactivate";
 import { recordPayment } from "../commands/billing-admin/record-payment";
@@ -26,7 +26,7 @@ function adminContext(c: Context<AppEnv>) {
 /** Load in scope (a foreign company is a 404), then require an operator for changes. */
 async function companyToManage(c: Context<AppEnv>) {
   const ctx = adminContext(c);
-  const company = await getCompanyInScope(c.get("deps").db, { id: pathId(c, "companyId"), scope: ctx.scope, actorCompanyId: ctx.user.companyId });
+  const company = await getCompanyInScope(c.get("deps").db, { id: pathId(c, "companyId", companyNotFound), scope: ctx.scope, actorCompanyId: ctx.user.companyId });
   authorize(ctx.options.canManage, BILLING_ADMIN_MESSAGES.operatorsOnly);
   return { ...ctx, company };
 }
@@ -46,7 +46,7 @@ export const billingAdminRoutes = new Hono<AppEnv>()
   })
   .get("/admin/companies/:companyId", async (c) => {
     const { user, scope, options } = adminContext(c);
-    const company = await getCompanyInScope(c.get("deps").db, { id: pathId(c, "companyId"), scope, actorCompanyId: user.companyId });
+    const company = await getCompanyInScope(c.get("deps").db, { id: pathId(c, "companyId", companyNotFound), scope, actorCompanyId: user.companyId });
     return c.json(await detail(c, company, options));
   })
   .post("/admin/companies/:companyId/suspend", async (c) => {

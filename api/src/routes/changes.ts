@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { createChangeRequest, rejectChangeRequest, type ContractAbilities } from "@clausewise/shared";
 import { approveChange } from "../commands/changes/approve";
 import { listChanges } from "../commands/changes/list";
-import { getChangeForUser } from "../commands/changes/load";
+import { changeNotFound, getChangeForUser } from "../commands/changes/load";
 import { proposeChange } from "../commands/changes/propose";
 import { rejectChange } from "../commands/changes/reject";
 import { loadAuthor } from "../commands/documents/context";
@@ -20,7 +20,7 @@ function decideDeniedMessage(abilities: ContractAbilities): string {
 /** The change named by the path and its contract; 404 unless in the caller's company, 403 unless they may decide it. */
 async function loadDecidableChange(c: Context<AppEnv>) {
   const { user } = requireAuth(c);
-  const id = pathId(c);
+  const id = pathId(c, "id", changeNotFound);
   const loaded = await getChangeForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
   const abilities = contractAbilities(user, loaded.contract, loaded.grant);
   authorize(abilities.read, "You do not have access to this contract.");

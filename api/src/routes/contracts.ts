@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { htmlToBlocks } from "../content/text";
 import { requireAuth } from "../http/middleware";
 import { pathId, queryParams } from "../http/validate";
-import { getContractForUser, listContractsInCompany } from "../loaders/contract";
+import { contractNotFound, getContractForUser, listContractsInCompany } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail, presentContractSummary } from "../presenters/contract";
 
@@ -17,7 +17,7 @@ export const contractRoutes = new Hono<AppEnv>()
   })
   .get("/contracts/:id", async (c) => {
     const { user } = requireAuth(c);
-    const id = pathId(c);
+    const id = pathId(c, "id", contractNotFound);
     const { contract, grant, hasOriginalFile } = await getContractForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
     const abilities = contractAbilities(user, contract, grant);
     authorize(abilities.read, "You do not have access to this contract.");
@@ -25,7 +25,7 @@ export const contractRoutes = new Hono<AppEnv>()
   })
   .get("/contracts/:id/text", async (c) => {
     const { user } = requireAuth(c);
-    const { contract, grant } = await getContractForUser(c.get("deps").db, { id: pathId(c), companyId: user.companyId, userId: user.id });
+    const { contract, grant } = await getContractForUser(c.get("deps").db, { id: pathId(c, "id", contractNotFound), companyId: user.companyId, userId: user.id });
     authorize(contractAbilities(user, contract, grant).read, "You do not have access to this contract.");
     return c.json({ contractId: contract.id, length: contract.plainText.length, blocks: htmlToBlocks(contract.content) });
   });

@@ -6,7 +6,7 @@ import type { AppEnv } from "../context";
 import { AppError } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { jsonBody, pathId } from "../http/validate";
-import { getContractForUser } from "../loaders/contract";
+import { contractNotFound, getContractForUser } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail } from "../presenters/contract";
 
@@ -19,7 +19,7 @@ export const READ_ONLY_MESSAGE = "You have read-only access to this contract.";
  */
 export async function loadReadableContract(c: Context<AppEnv>, idParam = "id") {
   const { user } = requireAuth(c);
-  const id = pathId(c, idParam);
+  const id = pathId(c, idParam, contractNotFound);
   const loaded = await getContractForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
   const abilities = contractAbilities(user, loaded.contract, loaded.grant);
   authorize(abilities.read, "You do not have access to this contract.");

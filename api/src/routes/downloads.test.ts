@@ -140,3 +140,20 @@ describe("GET /api/contracts/:id/download-report", () => {
     expect((await t.client().get(`/api/contracts/${randomUUID()}/download-report`)).status).toBe(401);
   });
 });
+
+describe("downloads: malformed ids (bad input)", () => {
+  it("answer the same 404 as a missing contract on both downloads", async () => {
+    const team = await createTeam(t.deps.db);
+    const client = t.client();
+    client.useSession(team.admin.token);
+    for (const suffix of ["download", "download-report"]) {
+      const missing = await client.get(`/api/contracts/${randomUUID()}/${suffix}`);
+      expect(missing.status).toBe(404);
+      for (const bad of ["not-a-uuid", "1%20OR%201%3D1", "%00", "x".repeat(300)]) {
+        const res = await client.get(`/api/contracts/${bad}/${suffix}`);
+        expect(res.status).toBe(404);
+        expect(res.text).toBe(missing.text);
+      }
+    }
+  });
+});

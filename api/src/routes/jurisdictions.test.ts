@@ -1,5 +1,6 @@
 import { JURISDICTION_CODES, jurisdiction, jurisdictionAnalysisResult } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AI_DISABLED_MESSAGE, setAiReview } from "../analysis/settings";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTeam } from "../test/factories";
 
@@ -83,6 +84,19 @@ describe("POST /api/analyze-jurisdiction", () => {
     const res = await client.post("/api/analyze-jurisdiction", "{not json", { "content-type": "application/json" });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "bad_request" });
+  });
+
+  it("is refused with the switch's message while the company's AI review is off, for every role", async () => {
+    const team = await createTeam(t.deps.db);
+    await setAiReview(t.deps.db, team.company.id, false, new Date());
+    for (const member of [team.reviewer, team.approver, team.admin]) {
+      const res = await signedIn(member.token).post("/api/analyze-jurisdiction", { contractText: CONTRACT, jurisdictions: ["SK"], contractType: "energy" });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: "ai_disabled", message: AI_DISABLED_MESSAGE });
+    }
+    await setAiReview(t.deps.db, team.company.id, true, new Date());
+    const res = await signedIn(team.reviewer.token).post("/api/analyze-jurisdiction", { contractText: CONTRACT, jurisdictions: ["SK"], contractType: "energy" });
+    expect(res.status).toBe(200);
   });
 
   it("needs sign-in", async () => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { JURISDICTION_CODES, JURISDICTION_NAMES, jurisdictionAnalysisRequest, type Jurisdiction } from "@clausewise/shared";
 import { analyseJurisdictions } from "../analysis/jurisdictions/analyse";
+import { requireAiReview } from "../analysis/settings";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
@@ -10,7 +11,8 @@ const JURISDICTIONS: Jurisdiction[] = JURISDICTION_CODES.map((code) => ({ code, 
 /**
  * Spec §7: GET /api/jurisdictions and POST /api/analyze-jurisdiction. The analysis reads only the
  * pasted text and the curated statute table, so there is no row to load or authorize beyond sign-in,
- * and nothing is stored.
+ * and nothing is stored. It is AI contract analysis all the same (spec §1), so the company's switch
+ * governs it like every other analysis.
  */
 export const jurisdictionRoutes = new Hono<AppEnv>()
   .get("/jurisdictions", (c) => {
@@ -18,7 +20,8 @@ export const jurisdictionRoutes = new Hono<AppEnv>()
     return c.json(JURISDICTIONS);
   })
   .post("/analyze-jurisdiction", async (c) => {
-    requireAuth(c);
+    const { user } = requireAuth(c);
     const request = await jsonBody(c, jurisdictionAnalysisRequest);
+    await requireAiReview(c.get("deps").db, user.companyId);
     return c.json(analyseJurisdictions(request));
   });

@@ -4,6 +4,7 @@ import { countUnread, listNotifications, markAllRead, markRead } from "../comman
 import { requireAuth } from "../http/middleware";
 import { pathId } from "../http/validate";
 import { presentNotification } from "../presenters/notification";
+import { notFound } from "../http/errors";
 
 const owner = (auth: ReturnType<typeof requireAuth>) => ({ userId: auth.user.id, companyId: auth.company.id });
 
@@ -23,6 +24,6 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .post("/notifications/:id/read", async (c) => {
     const auth = requireAuth(c);
-    const row = await markRead(c.get("deps").db, owner(auth), pathId(c));
+    const row = await markRead(c.get("deps").db, owner(auth), pathId(c, "id", () => notFound("Notification not found.")));
     return c.json(presentNotification(row));
   });

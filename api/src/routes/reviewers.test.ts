@@ -60,4 +60,14 @@ describe("GET /api/contracts/:id/reviewers", () => {
     const inactive = await createUser(t.deps.db, { companyId: setup.company.id, role: "admin", isActive: false });
     expect((await signedIn(t, await createSession(t.deps.db, inactive.id)).get(path(setup.contract.id))).status).toBe(401);
   });
+
+  it("answers a malformed id (bad input) with the same 404 as a missing contract", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const missing = await signedIn(t, setup.admin.token).get(path(randomUUID()));
+    for (const bad of ["not-a-uuid", "1%20OR%201%3D1", "%00", "x".repeat(300)]) {
+      const res = await signedIn(t, setup.admin.token).get(path(bad));
+      expect(res.status).toBe(404);
+      expect(res.text).toBe(missing.text);
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { createApiKeyRequest, secondFactorRequest } from "@clausewise/shared";
+import { changePasswordRequest, createApiKeyRequest, secondFactorRequest } from "@clausewise/shared";
+import { clientIp } from "../auth/request";
 import type { AuthState } from "../auth/sessions";
+import { changePassword } from "../commands/settings/change-password";
 import { createApiKey } from "../commands/settings/create-api-key";
 import { disableTwoFactor } from "../commands/settings/disable-two-factor";
 import { enableTwoFactor } from "../commands/settings/enable-two-factor";
@@ -18,7 +20,7 @@ import { authorize, canManageOwnAccount } from "../policies";
 import { presentApiKey, presentSession, presentTwoFactor } from "../presenters/settings";
 
 /**
- * Settings › Security for the signed-in person: two-factor sign-in, sessions, API keys. Only a browser
+ * Settings › Security for the signed-in person: password, two-factor sign-in, sessions, API keys. Only a browser
  * session may change them; an API key that could mint keys or turn two-factor off would outlive a
  * revocation of itself.
  */
@@ -36,6 +38,13 @@ function sessionPathId(c: Context<AppEnv>): string {
 }
 
 export const securityRoutes = new Hono<AppEnv>()
+  .post("/settings/password", async (c) => {
+    const { user, sessionId } = requireOwnSession(c);
+    const body = await jsonBody(c, changePasswordRequest);
+    const deps = c.get("deps");
+    await changePassword(deps, { actor: user, currentSessionId: sessionId, ip: clientIp(c, deps.config), ...body });
+    return c.body(null, 204);
+  })
   .get("/settings/security/two-factor", (c) => {
     const { user } = requireOwnSession(c);
     return c.json(presentTwoFactor(user));
@@ -97,6 +106,6 @@ export const securityRoutes = new Hono<AppEnv>()
   })
   .delete("/settings/security/api-keys/:id", async (c) => {
     const { user } = requireOwnSession(c);
-    await revokeApiKey(c.get("deps"), { actor: user, keyId: pathId(c) });
+    await revokeApiKey(c.get("deps"), { actor: user, keyId: pathId(c, "id", () => notFound("API key not found.")) });
     return c.body(null, 204);
   });

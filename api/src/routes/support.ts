@@ -10,6 +10,7 @@ import { listArticles, viewArticle } from "../support/articles";
 import { supportContact } from "../support/contact";
 import { canCreateTicket, canReadTicket } from "../support/policy";
 import { getTicketInCompany, listTicketsOfUser } from "../support/tickets";
+import { notFound } from "../http/errors";
 
 /** Billing spec §6: tickets need a signed-in user; the knowledge base and contact details are public. */
 export const supportRoutes = new Hono<AppEnv>()
@@ -27,7 +28,7 @@ export const supportRoutes = new Hono<AppEnv>()
   })
   .get("/support/tickets/:id", async (c) => {
     const { user } = requireAuth(c);
-    const ticket = await getTicketInCompany(c.get("deps").db, { id: pathId(c), companyId: user.companyId });
+    const ticket = await getTicketInCompany(c.get("deps").db, { id: pathId(c, "id", () => notFound("No such support ticket.")), companyId: user.companyId });
     authorize(canReadTicket(user, ticket), SUPPORT_MESSAGES.notYourTicket);
     return c.json(presentTicket(ticket));
   })
@@ -36,6 +37,6 @@ export const supportRoutes = new Hono<AppEnv>()
     return c.json((await listArticles(c.get("deps").db, search)).map(presentArticle));
   })
   .get("/support/knowledge-base/:id", async (c) => {
-    return c.json(presentArticle(await viewArticle(c.get("deps").db, pathId(c))));
+    return c.json(presentArticle(await viewArticle(c.get("deps").db, pathId(c, "id", () => notFound("No such help article.")))));
   })
   .get("/support/contact", (c) => c.json(supportContact(c.get("deps").config)));

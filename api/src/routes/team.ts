@@ -31,6 +31,7 @@ import {
 } from "../policies";
 import { presentGrant, presentInvitation, presentInvitationPreview, presentTeamMember } from "../presenters/team";
 import { presentCurrentUser } from "../presenters/user";
+import { notFound } from "../http/errors";
 
 /** Team Management is admin-only (spec §6); approvers may read members and grants to grant access. */
 function teamAdmin(c: Context<AppEnv>) {
@@ -78,20 +79,20 @@ export const teamRoutes = new Hono<AppEnv>()
   })
   .delete("/team/invitations/:id", async (c) => {
     const user = teamAdmin(c);
-    await withdrawInvitation(c.get("deps"), { actor: user, invitationId: pathId(c) });
+    await withdrawInvitation(c.get("deps"), { actor: user, invitationId: pathId(c, "id", () => notFound(TEAM_MESSAGES.invitationNotFound)) });
     return c.body(null, 204);
   })
   .patch("/team/members/:memberId/role", async (c) => {
     const user = teamAdmin(c);
     const { role } = await jsonBody(c, changeRoleRequest);
-    const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c, "memberId"), companyId: user.companyId });
+    const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c, "memberId", () => notFound(TEAM_MESSAGES.memberNotFound)), companyId: user.companyId });
     authorize(canChangeRole(user, member), TEAM_MESSAGES.ownRole);
     const updated = await changeMemberRole(c.get("deps"), { actor: user, member, role });
     return c.json(presentTeamMember(updated, user));
   })
   .patch("/team/members/:id/deactivate", async (c) => {
     const user = teamAdmin(c);
-    const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c), companyId: user.companyId });
+    const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c, "id", () => notFound(TEAM_MESSAGES.memberNotFound)), companyId: user.companyId });
     authorize(canDeactivateMember(user, member), member.id === user.id ? TEAM_MESSAGES.ownDeactivate : TEAM_MESSAGES.alreadyInactive);
     const updated = await deactivateMember(c.get("deps"), { actor: user, member });
     return c.json(presentTeamMember(updated, user));
@@ -113,7 +114,7 @@ export const teamRoutes = new Hono<AppEnv>()
   .delete("/team/contract-access/:id", async (c) => {
     const user = accessGranter(c);
     const { db } = c.get("deps");
-    const grant = await getGrantInCompany(db, { id: pathId(c), companyId: user.companyId });
+    const grant = await getGrantInCompany(db, { id: pathId(c, "id", () => notFound(TEAM_MESSAGES.grantNotFound)), companyId: user.companyId });
     const { contract, grant: own } = await getContractForUser(db, { id: grant.contractId, companyId: user.companyId, userId: user.id });
     authorize(canRevokeContractAccess(user, contract, own, grant), TEAM_MESSAGES.revokeDenied);
     await revokeContractAccess(c.get("deps"), { actor: user, grant });

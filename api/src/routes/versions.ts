@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createVersionRequest } from "@clausewise/shared";
 import { createVersion } from "../commands/versions/create";
 import { listVersions } from "../commands/versions/list";
-import { restoreVersion } from "../commands/versions/restore";
+import { restoreVersion, versionNotFound } from "../commands/versions/restore";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../http/middleware";
 import { jsonBody, pathId } from "../http/validate";
@@ -32,6 +32,6 @@ export const versionRoutes = new Hono<AppEnv>()
   .post("/contracts/:id/versions/:versionId/restore", async (c) => {
     const { user, contract, abilities, hasOriginalFile } = await loadReadableContract(c);
     authorize(abilities.edit, editDeniedMessage(abilities));
-    const restored = await restoreVersion({ deps: c.get("deps"), actor: user }, { contract, versionId: pathId(c, "versionId") });
+    const restored = await restoreVersion({ deps: c.get("deps"), actor: user }, { contract, versionId: pathId(c, "versionId", versionNotFound) });
     return c.json(presentContractDetail(restored, { abilities, hasOriginalFile }));
   });

@@ -112,6 +112,55 @@ export async function makePdf(input: PdfBlock[] | PdfSpec): Promise<Buffer> {
   return done;
 }
 
+/** Escapes text for a PDF literal string `( … )`. */
+const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/**
+ * A PDF written by hand: `objects[i]` is the body of object i + 1 (object 1 is the catalog), joined
+ * with a correct cross-reference table. For the structures pdfkit will not write (actions, scripts).
+ */
+export function makeRawPdf(objects: string[]): Buffer {
+  let body = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, "latin1"));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, "latin1");
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+/**
+ * A one-page text PDF that carries JavaScript everywhere a reader might run it: the document's
+ * OpenAction, its JavaScript name tree, the page's open action, and a link that launches a program.
+ * A reader that runs none of it shows only `text`.
+ */
+export function makePdfWithJavaScript(text: string, js: string): Buffer {
+  const content = `BT /F1 12 Tf 72 720 Td ${pdfString(text)} Tj ET`;
+  return makeRawPdf([
+    "<< /Type /Catalog /Pages 2 0 R /OpenAction 6 0 R /Names << /JavaScript << /Names [(boot) 6 0 R] >> >> /AA << /WC 6 0 R >> >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /AA << /O 6 0 R >> /Annots [7 0 R] >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Action /S /JavaScript /JS ${pdfString(js)} >>`,
+    `<< /Type /Annot /Subtype /Link /Rect [72 700 300 730] /A << /S /Launch /F (cmd.exe) /Next << /S /JavaScript /JS ${pdfString(js)} >> >> >>`,
+  ]);
+}
+
+/** The first bytes of a Windows executable ("MZ" and a DOS header), for renaming to .pdf or .docx. */
+export function makeExecutable(): Buffer {
+  const exe = Buffer.alloc(8192, 0);
+  Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1").copy(exe, 0);
+  exe.writeUInt32LE(0x80, 0x3c);
+  Buffer.from("PE\0\0", "latin1").copy(exe, 0x80);
+  Buffer.from("This program cannot be run in DOS mode.", "latin1").copy(exe, 0x4e);
+  return exe;
+}
+
 /**
  * A PDF with drawings but no text layer, like a scan. With `textFirstPage`, page 1 carries that text
  * and page 2 is the drawing: a partly scanned document.
@@ -306,15 +355,16 @@ export function makeMinimalDocxZip(content: string[] | { bodyXml: string }, extr
 
 /**
  * A real zip bomb dressed as a .docx: word/document.xml inflates to `inflatedBytes` (default 32 MB) of
- * whitespace from a few dozen kilobytes. Nothing must ever inflate it.
+ * whitespace from a few dozen kilobytes. Nothing must ever inflate it. With `declaredSize`, the
+ * archive's headers lie about that size, so only inflating with a running count can catch it.
  */
-export function makeZipBomb(inflatedBytes = 32 * 1024 * 1024): Buffer {
+export function makeZipBomb(inflatedBytes = 32 * 1024 * 1024, options: { declaredSize?: number } = {}): Buffer {
   const xml = Buffer.alloc(inflatedBytes, 0x20);
   Buffer.from(documentXml(paragraphsXml(["Bomb"])), "utf8").copy(xml, 0);
   return makeZip([
     { name: "[Content_Types].xml", data: CONTENT_TYPES },
     { name: "_rels/.rels", data: ROOT_RELS },
-    { name: "word/document.xml", data: xml },
+    { name: "word/document.xml", data: xml, ...(options.declaredSize === undefined ? {} : { declaredSize: options.declaredSize }) },
   ]);
 }
 

@@ -17,10 +17,12 @@ export async function listCompaniesInScope(db: Db, scope: AdminScope, actorCompa
 }
 
 /** Fetch-or-throw: a company outside the caller's scope answers exactly like a missing one (404). */
+export const companyNotFound = () => notFound("Company not found.");
+
 export async function getCompanyInScope(db: Db, input: { id: string; scope: AdminScope; actorCompanyId: string }): Promise<CompanyRow> {
-  if (input.scope === "company" && input.id !== input.actorCompanyId) throw notFound("Company not found.");
+  if (input.scope === "company" && input.id !== input.actorCompanyId) throw companyNotFound();
   const [row] = await db.select().from(companies).where(eq(companies.id, input.id)).limit(1);
-  if (!row) throw notFound("Company not found.");
+  if (!row) throw companyNotFound();
   return row;
 }
 

@@ -6,12 +6,15 @@ import { truncate, TRACK_CHANGES_TEXT_CHARS } from "../../lib/apply-preview";
 import { BLOCK_ATTR, SKIP_ATTR, type Segment } from "../../lib/document-selection";
 import { Tooltip } from "../ui/tooltip";
 import { blockElement } from "./block-style";
+import { findingLabel, FINDING_TONE_BACKGROUNDS, FINDING_TONE_UNDERLINES, strongestTone, type DocumentFinding } from "./findings";
 import { MARKUP_TYPE_LABELS, MARKUP_TYPE_STYLES, type ViewerHighlight } from "./highlights";
 
 /** Marks the wrapper of one block (the block and its gutter). */
 export const ROW_ATTR = "data-row";
 /** Space-separated ids of the highlights a rendered piece belongs to (for scrolling to them). */
 export const HIGHLIGHT_ATTR = "data-hl";
+/** On a piece quoted by analysis findings: the strongest tone among them (findings.ts). */
+export const FINDING_ATTR = "data-finding";
 
 const CHANGE_LABELS: Record<DocumentChange["changeType"], string> = {
   replace: "Proposed replacement",
@@ -43,6 +46,18 @@ function ChangeDetails({ change }: { change: DocumentChange }) {
   );
 }
 
+function FindingDetails({ finding }: { finding: DocumentFinding }) {
+  return (
+    <div>
+      <p className="font-semibold">
+        {findingLabel(finding)} · {finding.title}
+      </p>
+      {finding.description && <p className="mt-0.5">{truncate(finding.description, 280)}</p>}
+      <p className="mt-1 text-slate-300">Press Enter or click for details.</p>
+    </div>
+  );
+}
+
 function Details({ items }: { items: ViewerHighlight[] }) {
   return (
     <div className="space-y-2">
@@ -51,22 +66,33 @@ function Details({ items }: { items: ViewerHighlight[] }) {
           <MarkupDetails key={item.id} markup={item.markup} />
         ) : item.kind === "change" ? (
           <ChangeDetails key={item.id} change={item.change} />
+        ) : item.kind === "finding" ? (
+          <FindingDetails key={item.id} finding={item.finding} />
         ) : null,
       )}
     </div>
   );
 }
 
+function findingsOf(items: ViewerHighlight[]): DocumentFinding[] {
+  return items.flatMap((h) => (h.kind === "finding" ? [h.finding] : []));
+}
+
 function pieceClass(items: ViewerHighlight[]): string {
   const markup = items.find((h) => h.kind === "markup");
   const change = items.find((h) => h.kind === "change");
+  const flash = items.some((h) => h.kind === "flash");
+  const target = items.some((h) => h.kind === "target");
+  const tone = strongestTone(findingsOf(items));
   return clsx(
     "rounded-[2px] text-inherit",
-    markup ? ["border-b-2", MARKUP_TYPE_STYLES[markup.markup.type]] : "bg-transparent",
+    markup ? ["border-b-2", MARKUP_TYPE_STYLES[markup.markup.type]] : flash || target ? null : tone ? FINDING_TONE_BACKGROUNDS[tone] : "bg-transparent",
+    // A finding's dotted underline shows through everything but a proposed deletion's strike.
+    tone && !change && ["underline decoration-dotted decoration-2 underline-offset-4", FINDING_TONE_UNDERLINES[tone]],
     change && "text-red-800 line-through decoration-red-500 decoration-2",
-    items.some((h) => h.kind === "target") && "bg-brand-100 ring-1 ring-brand-300",
-    items.some((h) => h.kind === "flash") && "bg-yellow-200 ring-2 ring-yellow-400",
-    (markup || change) && "cursor-help focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+    target && "bg-brand-100 ring-1 ring-brand-300",
+    flash && "bg-yellow-200 ring-2 ring-yellow-400",
+    (markup || change || tone) && "cursor-help focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
   );
 }
 
@@ -99,10 +125,16 @@ function Marker({ highlight, tabbable }: { highlight: ViewerHighlight; tabbable:
 function Piece({ text, segment, byId, tabbable }: PieceProps) {
   const markers = segment.markers.map((id) => byId.get(id)).filter((h): h is ViewerHighlight => Boolean(h));
   const items = segment.ids.map((id) => byId.get(id)).filter((h): h is ViewerHighlight => Boolean(h));
-  const interactive = items.some((h) => h.kind === "markup" || h.kind === "change");
+  const interactive = items.some((h) => h.kind === "markup" || h.kind === "change" || h.kind === "finding");
   let body: ReactNode = text;
   if (text && items.length > 0) {
-    const attrs = { [HIGHLIGHT_ATTR]: segment.ids.join(" ") };
+    const findings = findingsOf(items);
+    const tone = strongestTone(findings);
+    const attrs = {
+      [HIGHLIGHT_ATTR]: segment.ids.join(" "),
+      // Names the findings for assistive technology without the tooltip (which adds the rest).
+      ...(tone && { [FINDING_ATTR]: tone, "aria-description": findings.map((f) => `${findingLabel(f)}: ${f.title}`).join("; ") }),
+    };
     body = interactive ? (
       <Tooltip content={<Details items={items} />}>
         <mark {...attrs} tabIndex={tabbable ? 0 : -1} className={pieceClass(items)}>

@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
-import { Eye, EyeOff, FilePenLine, MessageSquarePlus, TextCursorInput } from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { Eye, EyeOff, FilePenLine, MessageSquarePlus, TextCursorInput, X } from "lucide-react";
 import clsx from "clsx";
 import type { DocumentBlock, DocumentChange, Markup } from "@clausewise/shared";
 import { truncate } from "../../lib/apply-preview";
 import { BLOCK_ATTR, blockIndexAt, currentSelection, segmentBlock, type DocSelection } from "../../lib/document-selection";
+import { sectionLabel } from "../analysis/labels";
+import { RiskBadge } from "../analysis/RiskBadge";
+import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { Switch } from "../ui/switch";
 import { Tooltip } from "../ui/tooltip";
-import { AnnotatedBlock, ROW_ATTR } from "./AnnotatedBlock";
+import { AnnotatedBlock, FINDING_ATTR, HIGHLIGHT_ATTR, ROW_ATTR } from "./AnnotatedBlock";
 import { DOCUMENT_TEXT_CLASS } from "./block-style";
+import { FINDING_SWATCH_STYLES, FINDING_TONE_LABELS, FINDING_TONES, findingTone, type DocumentFinding } from "./findings";
 import { buildAnnotations, type ViewerHighlight } from "./highlights";
 import { targetFromSelection, type ReviewTarget } from "./review-target";
 
@@ -27,7 +32,24 @@ interface DocumentViewerProps {
   onSelectionChange?: (selection: DocSelection | null) => void;
   /** Scroll to and briefly emphasise this range; a new `key` asks again. */
   reveal: { start: number; end: number; key: number } | null;
+  /** The analysis's risks and advantages, located in this text: highlighted while `showFindings`. */
+  findings?: readonly DocumentFinding[];
+  /** "Show analysis highlights" (on by default); without `onShowFindingsChange` the viewer keeps it. */
+  showFindings?: boolean;
+  onShowFindingsChange?: (show: boolean) => void;
 }
+
+const NO_FINDINGS: readonly DocumentFinding[] = [];
+
+/** The findings card opened from a highlight: which findings, where, and what had focus before. */
+interface FindingCard {
+  ids: string[];
+  top: number;
+  left: number;
+  from: HTMLElement;
+}
+
+const CARD_WIDTH = 320;
 
 interface ToolbarPlace {
   top: number;
@@ -56,7 +78,21 @@ function rectOf(range: Range): DOMRect | null {
  * offers "Add markup" and "Propose change"; with nothing selected, a markup is about the paragraph
  * that has focus. Positions are plain-text offsets (lib/document-selection).
  */
-export function DocumentViewer({ blocks, plainText, markups, changes, target, canComment, canSuggest, onAction, onSelectionChange, reveal }: DocumentViewerProps) {
+export function DocumentViewer({
+  blocks,
+  plainText,
+  markups,
+  changes,
+  target,
+  canComment,
+  canSuggest,
+  onAction,
+  onSelectionChange,
+  reveal,
+  findings = NO_FINDINGS,
+  showFindings: showFindingsProp,
+  onShowFindingsChange,
+}: DocumentViewerProps) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
@@ -66,6 +102,13 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
   const [place, setPlace] = useState<ToolbarPlace | null>(null);
   const [showChanges, setShowChanges] = useState(true);
   const [flash, setFlash] = useState<{ start: number; end: number } | null>(null);
+  const [ownShowFindings, setOwnShowFindings] = useState(true);
+  const showFindings = showFindingsProp ?? ownShowFindings;
+  const setShowFindings = onShowFindingsChange ?? setOwnShowFindings;
+  const [card, setCard] = useState<FindingCard | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const cardTitleId = useId();
+  const findingsSwitchId = useId();
   const keysHintId = useId();
   const onSelectionChangeRef = useRef(onSelectionChange);
   useEffect(() => {
@@ -75,8 +118,18 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
   const focusedBlock = Math.min(activeBlock, Math.max(blocks.length - 1, 0));
 
   const { highlights, paragraphNotes } = useMemo(
-    () => buildAnnotations({ markups, changes, textLength: plainText.length, blockCount: blocks.length, showChanges, target, flash }),
-    [markups, changes, plainText.length, blocks.length, showChanges, target, flash],
+    () =>
+      buildAnnotations({
+        markups,
+        changes,
+        textLength: plainText.length,
+        blockCount: blocks.length,
+        showChanges,
+        target,
+        flash,
+        findings: showFindings ? findings : NO_FINDINGS,
+      }),
+    [markups, changes, plainText.length, blocks.length, showChanges, target, flash, showFindings, findings],
   );
   const byId = useMemo(() => new Map(highlights.map((h) => [h.id, h] as const)), [highlights]);
   const segmentsByBlock = useMemo(() => {
@@ -108,6 +161,7 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
         return;
       }
       setSelection((current) => (current && current.start === sel.start && current.end === sel.end ? current : sel));
+      if (!sel.collapsed) setCard(null);
       onSelectionChangeRef.current?.(sel);
       const domRange = document.getSelection()?.getRangeAt(0);
       const rect = domRange ? rectOf(domRange) : null;
@@ -170,6 +224,69 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal?.key]);
 
+  // The findings of the open card, as highlighted now (none once highlights are off or the analysis changed).
+  const cardFindings = useMemo(
+    () => (card?.ids ?? []).flatMap((id) => {
+      const h = byId.get(id);
+      return h?.kind === "finding" ? [h.finding] : [];
+    }),
+    [card, byId],
+  );
+  const cardOpen = card !== null && cardFindings.length > 0;
+
+  /** Opens the card of the findings quoted at `mark` (a highlighted piece); false when it quotes none. */
+  const openFindings = (mark: HTMLElement): boolean => {
+    const ids = (mark.getAttribute(HIGHLIGHT_ATTR) ?? "").split(" ").filter((id) => byId.get(id)?.kind === "finding");
+    const wrapper = wrapperRef.current;
+    if (ids.length === 0 || !wrapper) return false;
+    const rect = mark.getBoundingClientRect();
+    const box = wrapper.getBoundingClientRect();
+    setCard({
+      ids,
+      top: rect.bottom - box.top + 6,
+      left: Math.max(Math.min(rect.left - box.left, box.width - CARD_WIDTH - 8), 8),
+      from: mark,
+    });
+    return true;
+  };
+
+  const closeCard = (restoreFocus: boolean) => {
+    const from = card?.from;
+    setCard(null);
+    if (restoreFocus) {
+      if (from?.isConnected) from.focus();
+      else focusBlock(focusedBlock);
+    }
+  };
+
+  // The card takes focus when it opens (its title is read), and closes on a press anywhere else.
+  useEffect(() => {
+    if (!cardOpen) return;
+    cardRef.current?.focus({ preventScroll: true });
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!cardRef.current?.contains(event.target as Node)) setCard(null);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [cardOpen, card]);
+
+  // A click on a highlighted finding (not the end of a drag that selected text) opens its card.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const mark = (event.target as Element).closest<HTMLElement>(`[${FINDING_ATTR}]`);
+    if (!mark || !rootRef.current?.contains(mark)) return;
+    const sel = document.getSelection();
+    if (sel && !sel.isCollapsed) return;
+    openFindings(mark);
+  };
+
+  const onCardKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      closeCard(true);
+    }
+  };
+
   const act = (action: ReviewAction, from: ReviewTarget) => {
     // The panel keeps the target and shows it highlighted; the browser's selection has done its job.
     document.getSelection()?.removeAllRanges();
@@ -200,6 +317,11 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const finding = (event.target as Element).closest<HTMLElement>(`[${FINDING_ATTR}]`);
+    if (finding && (event.key === "Enter" || event.key === " ") && !event.shiftKey && openFindings(finding)) {
+      event.preventDefault();
+      return;
+    }
     const row = (event.target as Element).closest(`[${ROW_ATTR}]`);
     const block = row?.querySelector(`[${BLOCK_ATTR}]`);
     if (!row || !block) return;
@@ -268,7 +390,9 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
 
   const liveTarget = targetFromSelection(selection, focusedBlock);
   const selectionText = selection && !selection.collapsed ? selection.text : "";
-  const showToolbar = place && selection && (selection.collapsed ? canSuggest : canComment || canSuggest);
+  // A click on a finding leaves a caret there: its card, not "Insert here", is what was asked for.
+  const showToolbar = place && selection && (selection.collapsed ? canSuggest && !cardOpen : canComment || canSuggest);
+  const toneCounts = new Map(FINDING_TONES.map((tone) => [tone, findings.filter((f) => findingTone(f) === tone).length] as const));
   const announcement = selection
     ? selection.collapsed
       ? "Insertion point set."
@@ -282,6 +406,27 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
         // Keep the document's selection when a button here is clicked.
         onMouseDown={(event) => event.preventDefault()}
       >
+        {/* Above the actions, so that Shift+Tab from the text reaches "Add markup" first. */}
+        {findings.length > 0 && (
+          <div role="group" aria-label="Analysis highlights" className="flex w-full flex-wrap items-center gap-x-4 gap-y-1.5 border-b border-slate-100 pb-2 font-sans text-xs text-slate-600">
+            <div className="flex items-center gap-2">
+              <Switch id={findingsSwitchId} checked={showFindings} onCheckedChange={setShowFindings} className="scale-90" />
+              <label htmlFor={findingsSwitchId} className="cursor-pointer font-medium text-slate-700">
+                Show analysis highlights
+              </label>
+            </div>
+            {showFindings && (
+              <ul aria-label="Highlight colours" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                {FINDING_TONES.map((tone) => (
+                  <li key={tone} className="flex items-center gap-1.5">
+                    <span aria-hidden="true" className={clsx("inline-block h-3 w-4 rounded-[2px] border-b-2 border-dotted", FINDING_SWATCH_STYLES[tone])} />
+                    {FINDING_TONE_LABELS[tone]} ({toneCounts.get(tone) ?? 0})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
         <p className="min-w-48 flex-1 truncate text-xs text-slate-500" aria-hidden="true">
           {selectionText
             ? `Selected: “${truncate(selectionText.replace(/\s+/g, " "), 80)}”`
@@ -325,6 +470,7 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onPointerDown={onPointerDown}
+        onClick={onClick}
         className={clsx("space-y-4 py-8 pr-6 pl-10 sm:py-10 sm:pr-12 sm:pl-12", DOCUMENT_TEXT_CLASS)}
       >
         {blocks.map((block, index) => (
@@ -345,6 +491,42 @@ export function DocumentViewer({ blocks, plainText, markups, changes, target, ca
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
+
+      {cardOpen && (
+        <div
+          ref={cardRef}
+          role="dialog"
+          aria-labelledby={cardTitleId}
+          tabIndex={-1}
+          onKeyDown={onCardKeyDown}
+          style={{ top: card.top, left: card.left, width: CARD_WIDTH }}
+          className="absolute z-30 max-w-[calc(100%-1rem)] rounded-lg border border-slate-200 bg-white p-3 font-sans shadow-lg animate-fade-in focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h2 id={cardTitleId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              {cardFindings.length === 1 ? "Analysis finding" : `${cardFindings.length} analysis findings`}
+            </h2>
+            <Button variant="ghost" size="icon" className="size-7" aria-label="Close finding details" onClick={() => closeCard(true)}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+          <ul className="mt-1 max-h-72 space-y-3 overflow-y-auto">
+            {cardFindings.map((finding) => {
+              const where = sectionLabel(finding.section);
+              return (
+                <li key={finding.id} className="space-y-1">
+                  <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+                    <h3 className="min-w-0 flex-1 text-sm font-medium text-slate-900">{finding.title}</h3>
+                    {finding.kind === "advantage" ? <Badge tone="success">Advantage</Badge> : <RiskBadge level={finding.riskLevel} />}
+                  </div>
+                  {where && <p className="text-[0.7rem] font-medium tracking-wide text-slate-500 uppercase">{where}</p>}
+                  {finding.description && <p className="text-xs text-slate-700">{finding.description}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
 
       {showToolbar && place.caret && (
         <span aria-hidden="true" className="pointer-events-none absolute w-0.5 animate-pulse bg-brand-600" style={{ top: place.caret.top, left: place.caret.left, height: place.caret.height }} />

@@ -1,6 +1,7 @@
 import type { DocumentChange, Markup, MarkupType } from "@clausewise/shared";
 import { parseChangeRange } from "../../lib/apply-preview";
 import type { Highlight } from "../../lib/document-selection";
+import type { DocumentFinding } from "./findings";
 import type { ReviewTarget } from "./review-target";
 
 export type ViewerHighlight = Highlight &
@@ -12,6 +13,8 @@ export type ViewerHighlight = Highlight &
     | { kind: "target" }
     /** A range the page asked to show ("Show in document"), briefly emphasised. */
     | { kind: "flash" }
+    /** A risk or advantage of the contract's analysis, on the words it quotes (lasting). */
+    | { kind: "finding"; finding: DocumentFinding }
   );
 
 export interface ViewerAnnotations {
@@ -44,7 +47,8 @@ function markupRange(markup: Markup, length: number): { start: number; end: numb
 
 /**
  * The annotations the Document Viewer draws: markups on their ranges (or on their paragraph when
- * they have none), pending changes Word-style when `showChanges` is on, and the open panel's target.
+ * they have none), pending changes Word-style when `showChanges` is on, the analysis findings given
+ * (already located in the current text), and the open panel's target.
  */
 export function buildAnnotations(input: {
   markups: readonly Markup[];
@@ -54,8 +58,12 @@ export function buildAnnotations(input: {
   showChanges: boolean;
   target: ReviewTarget | null;
   flash: { start: number; end: number } | null;
+  findings?: readonly DocumentFinding[];
 }): ViewerAnnotations {
   const highlights: ViewerHighlight[] = [];
+  for (const finding of input.findings ?? []) {
+    if (finding.end > finding.start && finding.end <= input.textLength) highlights.push({ id: finding.id, kind: "finding", finding, start: finding.start, end: finding.end });
+  }
   const paragraphNotes = new Map<number, Markup[]>();
   for (const markup of input.markups) {
     const range = markupRange(markup, input.textLength);

@@ -72,8 +72,23 @@ function routes(granted: ContractAbility[], status?: string) {
   };
 }
 
+/** The Document Viewer once the text map has come (before it, a read-only rendering has the same name). */
+async function documentViewer(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByRole("article", { name: "Contract text" }).querySelector("[data-block]")).toBeTruthy(), wait);
+  return screen.getByRole("article", { name: "Contract text" });
+}
+
 beforeEach(() => {
   window.scrollTo = () => undefined;
+  // The "Show analysis highlights" switch (Radix) measures itself; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -191,8 +206,82 @@ describe("contract detail", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Show in document: Short payment period" }, wait));
     await waitFor(() => expect(screen.getByRole("article", { name: "Contract text" }).querySelector('[data-hl~="flash"]')?.textContent).toBe("28 days"), wait);
     expect(scrolled.at(-1)?.textContent).toBe("Pay within 28 days.");
+    // The flash comes on top of the lasting highlight of the same finding, which stays after it.
+    expect(screen.getByRole("article", { name: "Contract text" }).querySelector('[data-hl~="flash"]')?.getAttribute("data-finding")).toBe("medium");
     expect(screen.getByRole("tab", { name: "Document Viewer" }).getAttribute("aria-selected")).toBe("true");
     Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
+  it("keeps the analysis's risks and advantages highlighted, with a legend, details on click and Enter, and a switch", async () => {
+    const risk = finding("Short payment period", { category: "payment_terms", riskLevel: "high", section: "1", excerpt: "28 days", start: 19, end: 26 });
+    const advantage = finding("Payment clause present", { category: "payment_terms", riskLevel: "low", excerpt: "Payment", start: 0, end: 7 });
+    // Quoted words no longer in the document are not drawn anywhere.
+    const gone = finding("Removed clause", { riskLevel: "critical", excerpt: "Liquidated damages apply", start: 8, end: 32 });
+    fakeApi({
+      ...routes(REVIEWER),
+      "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [gone, risk], advantages: [advantage] }) },
+    });
+    renderApp("/contracts/c-1");
+    const article = await documentViewer();
+    await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(2), wait);
+    const severe = article.querySelector<HTMLElement>('[data-finding="severe"]')!;
+    expect(severe.tagName).toBe("MARK");
+    expect(severe.textContent).toBe("28 days");
+    // A markup on the same words keeps its colour; the finding's red dotted underline shows with it.
+    expect(severe.className).toContain("decoration-red-600");
+    expect(severe.className).toContain("border-amber-400");
+    expect(severe.getAttribute("aria-description")).toBe("High risk: Short payment period");
+    const good = article.querySelector<HTMLElement>('[data-finding="advantage"]')!;
+    expect(good.textContent).toBe("Payment");
+    expect(good.className).toContain("bg-emerald-100");
+    expect(good.getAttribute("aria-description")).toBe("Advantage: Payment clause present");
+    expect(article.textContent).not.toContain("Liquidated");
+
+    const legend = screen.getByRole("group", { name: "Analysis highlights" });
+    const colours = within(legend).getByRole("list", { name: "Highlight colours" });
+    expect(within(colours).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Critical or high risk (1)", "Medium risk (0)", "Low risk (0)", "Advantage (1)"]);
+
+    // A click opens the finding's title and description; Escape closes it and gives focus back.
+    fireEvent.click(severe);
+    const card = await screen.findByRole("dialog", { name: "Analysis finding" }, wait);
+    expect(within(card).getByRole("heading", { name: "Short payment period" })).toBeTruthy();
+    expect(within(card).getByText("Short payment period: why it matters.")).toBeTruthy();
+    expect(within(card).getByText("High risk")).toBeTruthy();
+    expect(within(card).getByText("Section 1")).toBeTruthy();
+    expect(document.activeElement).toBe(card);
+    fireEvent.keyDown(card, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Analysis finding" })).toBeNull(), wait);
+
+    // From the keyboard: Enter on the focused highlight.
+    const advantageMark = article.querySelector<HTMLElement>('[data-finding="advantage"]')!;
+    advantageMark.focus();
+    fireEvent.keyDown(advantageMark, { key: "Enter" });
+    const again = await screen.findByRole("dialog", { name: "Analysis finding" }, wait);
+    expect(within(again).getByRole("heading", { name: "Payment clause present" })).toBeTruthy();
+    expect(within(again).getByText("Advantage")).toBeTruthy();
+    fireEvent.click(within(again).getByRole("button", { name: "Close finding details" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Analysis finding" })).toBeNull(), wait);
+    expect(document.activeElement).toBe(article.querySelector('[data-finding="advantage"]'));
+
+    // The switch turns them off (remembered) and on again.
+    const toggle = within(legend).getByRole("switch", { name: "Show analysis highlights" });
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(0), wait);
+    expect(within(legend).queryByRole("list", { name: "Highlight colours" })).toBeNull();
+    expect(localStorage.getItem("clausewise.contract-detail.analysis-highlights")).toBe("false");
+    expect(article.querySelector("mark")?.textContent).toBe("28 days");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(2), wait);
+  });
+
+  it("draws no analysis highlights nor legend while the contract has no analysis", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    const article = await documentViewer();
+    await waitFor(() => expect(article.querySelector("mark")?.textContent).toBe("28 days"), wait);
+    expect(article.querySelector("[data-finding]")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Analysis highlights" })).toBeNull();
   });
 
   it("answers a missing contract with 'Contract not found'", async () => {

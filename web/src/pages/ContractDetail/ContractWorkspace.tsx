@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import clsx from "clsx";
 import { FileWarning, MessageSquareText, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, RefreshCw } from "lucide-react";
 import type { ContractDetail, DocumentBlock, DocumentChange } from "@clausewise/shared";
+import { useContractAnalysis } from "../../api/analysis";
 import { useCurrentUser } from "../../api/auth";
 import { useChanges } from "../../api/changes";
 import { errorText } from "../../api/client";
@@ -17,6 +18,7 @@ import { TeamCollaboration } from "../../components/contract/TeamCollaboration";
 import { ContractStatusBadge } from "../../components/ContractStatusBadge";
 import { ChangesPanel } from "../../components/document/ChangesPanel";
 import { DocumentViewer, type ReviewAction } from "../../components/document/DocumentViewer";
+import { locateFindings } from "../../components/document/findings";
 import { MarkupSheet } from "../../components/document/MarkupSheet";
 import { MarkupsSheet } from "../../components/document/MarkupsSheet";
 import { ProposeChangeSheet } from "../../components/document/ProposeChangeSheet";
@@ -36,7 +38,7 @@ import { LazyCollaborativeEditor } from "../../editor/lazy";
 import { htmlToTextBlocks } from "../../lib/html-text";
 import { ContractTitle } from "./ContractTitle";
 import { ApproveContractButton, DownloadMenu } from "./HeaderActions";
-import { usePanels, type PanelState } from "./useStoredState";
+import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
 
 type Tab = "viewer" | "changes" | "editor";
@@ -89,8 +91,12 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const text = useDocumentText(contract.id);
   const markups = useMarkups(contract.id);
   const changes = useChanges(contract.id);
+  // The same query as the AI Contract Analysis panel: its risks and advantages stay highlighted.
+  const analysis = useContractAnalysis(contract.id);
+  const [showFindings, setShowFindings] = useAnalysisHighlights();
   const blocks = text.data?.blocks ?? NO_BLOCKS;
   const plainText = useMemo(() => documentPlainText(blocks), [blocks]);
+  const findings = useMemo(() => locateFindings(analysis.data, plainText), [analysis.data, plainText]);
   const fallbackBlocks = useMemo(() => (text.isSuccess ? [] : htmlToTextBlocks(contract.content)), [text.isSuccess, contract.content]);
   const review = useReviewSheet(contract.id, blocks, plainText);
   const { sheet, located } = review;
@@ -158,6 +164,9 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
       onAction={onAction}
       onSelectionChange={followSelection}
       reveal={reveal}
+      findings={findings}
+      showFindings={showFindings}
+      onShowFindingsChange={setShowFindings}
     />
   ) : (
     // Until the text map arrives (or when it cannot be had) the stored HTML is shown read as text,

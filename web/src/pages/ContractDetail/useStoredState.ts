@@ -42,3 +42,8 @@ export const isPanelState = (value: unknown): value is PanelState => isObject(va
 export function usePanels() {
   return useStoredState<PanelState>("local", "clausewise.contract-detail.panels", { left: true, right: true }, isPanelState);
 }
+
+/** "Show analysis highlights" in the Document Viewer: on until turned off, remembered like the panels. */
+export function useAnalysisHighlights() {
+  return useStoredState<boolean>("local", "clausewise.contract-detail.analysis-highlights", true, (value): value is boolean => typeof value === "boolean");
+}

@@ -141,4 +141,14 @@ describe("jurisdictional analysis page", () => {
     expect(lastToast()).toMatchObject({ title: "Analysis Failed", description: "Failed to complete jurisdictional analysis. Please try again.", variant: "destructive" });
     expect(screen.queryByRole("heading", { name: "Analysis Results" })).toBeNull();
   });
+
+  it("shows the server's message when the company's AI review is off", async () => {
+    const message = "AI review is turned off for your company. An administrator can turn it on in Settings › Security.";
+    fakeApi(routes({ status: 403, body: { error: "ai_disabled", message } }));
+    renderApp("/jurisdictional-analysis");
+    await fillForm("Governed by the laws of Alberta.");
+    fireEvent.click(screen.getByRole("button", { name: "Run Analysis" }));
+    expect(await screen.findByText("Analysis Failed", undefined, wait)).toBeTruthy();
+    expect(lastToast()).toMatchObject({ title: "Analysis Failed", description: message, variant: "destructive" });
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Scale } from "lucide-react";
 import { CONTRACT_TEXT_REQUIRED, CONTRACT_TYPES, CONTRACT_TYPE_LABELS, type ContractType, type JurisdictionCode } from "@clausewise/shared";
+import { isAiDisabledError } from "../../api/analysis";
 import { isUnauthorizedError } from "../../api/client";
 import { useAnalyzeJurisdiction, useJurisdictions } from "../../api/jurisdictions";
 import { PageScaffold } from "../../components/PageScaffold";
@@ -50,7 +51,10 @@ export function JurisdictionalAnalysisPage() {
       {
         onSuccess: () => toast({ title: "Analysis Complete", description: "The jurisdictional analysis is ready below." }),
         onError: (error) => {
-          if (!isUnauthorizedError(error)) toast({ title: "Analysis Failed", description: "Failed to complete jurisdictional analysis. Please try again.", variant: "destructive" });
+          if (isUnauthorizedError(error)) return;
+          // With the company's AI switch off, the server's message says where to turn it on.
+          const description = isAiDisabledError(error) ? error.serverMessage : "Failed to complete jurisdictional analysis. Please try again.";
+          toast({ title: "Analysis Failed", description, variant: "destructive" });
         },
       },
     );
