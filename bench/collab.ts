@@ -504,17 +504,29 @@ const T = 0x54;
  */
 class Deliveries {
   private readonly sentAt: number[] = [];
+  /** The client that typed each token (-1: none that receives). */
+  private readonly sentBy: number[] = [];
   readonly samples: number[] = [];
+  /** A sender's own tokens relayed back to it (the server relays a batch of several senders to all). */
+  echoes = 0;
   expected = 0;
 
-  /** A new token, stamped now, that `recipients` clients should receive. */
-  token(recipients: number): string {
+  /** A new token, stamped now, that `recipients` clients other than client `from` should receive. */
+  token(recipients: number, from = -1): string {
     this.expected += recipients;
     this.sentAt.push(performance.now());
+    this.sentBy.push(from);
     return `~T${(this.sentAt.length - 1).toString(36)}~`;
   }
 
-  readonly receive = (update: Uint8Array): void => {
+  /** The update handler of client `client`: its own tokens coming back are no deliveries. */
+  receiveAt(client: number): (update: Uint8Array) => void {
+    return (update) => this.scan(update, client);
+  }
+
+  readonly receive = (update: Uint8Array): void => this.scan(update, -1);
+
+  private scan(update: Uint8Array, client: number): void {
     const now = performance.now();
     for (let i = update.indexOf(TILDE); i >= 0 && i < update.length - 2; i = update.indexOf(TILDE, i + 1)) {
       if (update[i + 1] !== T) continue;
@@ -528,10 +540,13 @@ class Deliveries {
       }
       if (j === i + 2 || update[j] !== TILDE) continue;
       const sent = this.sentAt[n];
-      if (sent !== undefined) this.samples.push(now - sent);
+      if (sent !== undefined) {
+        if (client >= 0 && this.sentBy[n] === client) this.echoes++;
+        else this.samples.push(now - sent);
+      }
       i = j;
     }
-  };
+  }
 
   /** Waits until every expected delivery arrived, or `timeoutMs`. */
   async drain(timeoutMs = 15_000): Promise<void> {
@@ -557,7 +572,7 @@ async function reportLoad(server: Server, label: string, d: Deliveries, run: { s
   const memory = await serverMemory(server);
   console.log(`  updates in: offered ${int(offered)}/s, achieved ${int(run.sent / run.elapsed)}/s (${int(run.sent)} in ${run.elapsed.toFixed(1)} s)`);
   const missing = d.expected - d.samples.length;
-  console.log(`  updates out: ${int(d.samples.length)} of ${int(d.expected)} deliveries arrived (${int(d.samples.length / run.elapsed)}/s)${missing > 0 ? `, ${int(missing)} missing after the drain` : ""}`);
+  console.log(`  updates out: ${int(d.samples.length)} of ${int(d.expected)} deliveries arrived (${int(d.samples.length / run.elapsed)}/s)${missing > 0 ? `, ${int(missing)} missing after the drain` : ""}${d.echoes > 0 ? `; ${int(d.echoes)} echoes of a sender's own edits (not counted)` : ""}`);
   console.log(`  ${label}: ${latencyLine(d.samples)}   [target: p99 ≤ ${TARGET_P99_MS} ms at 1,000 updates/s in]`);
   console.log(`  server: RSS ${mb(window.peakRss)} peak under load, ${mb(memory.rss)} after gc with ${connected}; ${heapText(memory)} after gc; CPU ${(window.serverCpu * 100).toFixed(0)}% of one core during the run`);
   console.log(`  update log: ${int(run.sent)} updates stored with ${int(writes)} batched INSERTs (${(run.sent / Math.max(1, writes)).toFixed(1)} per INSERT)`);
@@ -578,14 +593,14 @@ async function editorsOnOneDocument(): Promise<void> {
     },
     async (server, { team, contractId }) => {
       const d = new Deliveries();
-      const editors = await openInBatches(EDITORS, (i) => openClient(server.baseUrl, contractId, team.editors[i % team.editors.length]!, { doc: new Y.Doc(), onUpdate: d.receive }));
+      const editors = await openInBatches(EDITORS, (i) => openClient(server.baseUrl, contractId, team.editors[i % team.editors.length]!, { doc: new Y.Doc(), onUpdate: d.receiveAt(i) }));
       await sleep(1000);
       const writes0 = await logWrites(server);
       const stop = watchWindow(server);
       const run = await drive(rate, SECONDS, (k) => {
         const i = k % EDITORS;
         const text = paragraphText(editors[i]!.doc!, i);
-        text.insert(text.length, d.token(EDITORS - 1));
+        text.insert(text.length, d.token(EDITORS - 1, i));
       });
       await d.drain();
       const window = stop();

@@ -25,6 +25,9 @@ const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_sec
 /** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
 export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
 
+/** Transaction origin of a batch this instance stored for several of its clients. */
+const LOCAL_BATCH = Symbol("local batch");
+
 interface Entry {
   update: Uint8Array;
   from: CollabConnection;
@@ -54,6 +57,9 @@ export class LiveDocument {
   private readonly log: Batcher<Entry>;
   private storedSinceCompaction = 0;
   private compactTimer: NodeJS.Timeout | null = null;
+  private lastCompactionAt = 0;
+  /** When the pending refresh of the derived content must run at the latest. */
+  private derivedDueBy: number | null = null;
   private derivedTimer: NodeJS.Timeout | null = null;
   private derivedDirty = false;
   private compaction: Promise<void> | null = null;
@@ -157,19 +163,27 @@ export class LiveDocument {
     this.log.add({ update, from: connection });
   }
 
-  /** After the INSERT committed: apply in arrival order; the update handler relays. */
+  /**
+   * After the INSERT committed: apply in arrival order, in one transaction, so the update handler
+   * relays the whole batch as one frame. A batch of one sender is relayed to everyone else; a batch
+   * of several goes to every client, its senders included (as the stock y-websocket server does:
+   * applying an update one already has changes nothing), rather than one frame per update per peer.
+   */
   private stored(entries: Entry[]): void {
-    for (const entry of entries) {
-      try {
-        Y.applyUpdate(this.doc, entry.update, entry.from);
-      } catch (error) {
-        this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: a stored update did not apply");
-        entry.from.close("malformed");
+    const senders = new Set(entries.map((e) => e.from));
+    const origin = senders.size === 1 ? entries[0]!.from : LOCAL_BATCH;
+    this.doc.transact(() => {
+      for (const entry of entries) {
+        try {
+          Y.applyUpdate(this.doc, entry.update, origin);
+        } catch (error) {
+          this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: a stored update did not apply");
+          entry.from.close("malformed");
+        }
       }
-    }
+    }, origin);
     this.storedSinceCompaction += entries.length;
-    if (this.storedSinceCompaction >= this.deps.options.compactAfterUpdates) void this.compact();
-    else this.scheduleQuietCompaction();
+    this.scheduleCompaction();
   }
 
   /** An update another process already stored (a REST edit, another instance, a reload). */
@@ -189,7 +203,7 @@ export class LiveDocument {
     const frame = encodeUpdate(update);
     for (const connection of this.connections) if (connection !== origin) connection.send(frame);
     // Only what this instance stored travels to the others; REST edits reach every instance on the bus.
-    if (origin instanceof CollabConnection) this.deps.fanout.publish(this.contractId, { kind: "update", data: update });
+    if (origin instanceof CollabConnection || origin === LOCAL_BATCH) this.deps.fanout.publish(this.contractId, { kind: "update", data: update });
   };
 
   private readonly relayAwareness = (changes: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
@@ -213,14 +227,23 @@ export class LiveDocument {
     }
   };
 
-  private scheduleQuietCompaction(): void {
+  /** After the threshold of stored updates, as soon as the minimum interval allows; otherwise once quiet. */
+  private scheduleCompaction(): void {
     if (this.compactTimer) clearTimeout(this.compactTimer);
-    this.compactTimer = setTimeout(() => void this.compact(), this.deps.options.compactQuietMs);
+    this.compactTimer = null;
+    const { compactAfterUpdates, compactQuietMs, compactMinIntervalMs } = this.deps.options;
+    const delay = this.storedSinceCompaction >= compactAfterUpdates ? Math.max(0, this.lastCompactionAt + compactMinIntervalMs - Date.now()) : compactQuietMs;
+    if (delay === 0) void this.compact();
+    else this.compactTimer = setTimeout(() => void this.compact(), delay);
   }
 
+  /** Debounced, but never postponed beyond the maximum wait by changes that keep coming. */
   private scheduleDerived(): void {
+    const now = Date.now();
+    this.derivedDueBy ??= now + this.deps.options.derivedMaxWaitMs;
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
-    this.derivedTimer = setTimeout(() => void this.refreshDerived(), this.deps.options.derivedDebounceMs);
+    const delay = Math.min(this.deps.options.derivedDebounceMs, Math.max(0, this.derivedDueBy - now));
+    this.derivedTimer = setTimeout(() => void this.refreshDerived(), delay);
   }
 
   /** Folds the log into the state row, off the hot path; one compaction at a time. */
@@ -232,6 +255,7 @@ export class LiveDocument {
       return this.compaction;
     }
     this.storedSinceCompaction = 0;
+    this.lastCompactionAt = Date.now();
     this.compaction = this.deps.persistence
       .compact(this.contractId)
       .catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed"))
@@ -248,6 +272,7 @@ export class LiveDocument {
   private async refreshDerived(): Promise<void> {
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
     this.derivedTimer = null;
+    this.derivedDueBy = null;
     if (!this.derivedDirty) return;
     this.derivedDirty = false;
     const refreshed = await this.deps.persistence.refreshDerived(this.contractId, this.doc).then(

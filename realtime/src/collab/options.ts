@@ -13,8 +13,12 @@ export interface CollabOptions {
   compactAfterUpdates: number;
   /** …or after this long without a stored update. */
   compactQuietMs: number;
-  /** Rewrite the derived HTML and plain text this long after the last change. */
+  /** Under sustained typing, compactions start at most this often (each one reads the whole document). */
+  compactMinIntervalMs: number;
+  /** Rewrite the derived HTML and plain text this long after the last change… */
   derivedDebounceMs: number;
+  /** …and, while changes keep coming, at least this often. */
+  derivedMaxWaitMs: number;
   /** Keep a document in memory this long after its last client left. */
   unloadDelayMs: number;
   /** Re-check every connection's session and access this often. */
@@ -29,7 +33,9 @@ export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   batchMaxUpdates: 64,
   compactAfterUpdates: 200,
   compactQuietMs: 30_000,
+  compactMinIntervalMs: 5_000,
   derivedDebounceMs: 2_000,
+  derivedMaxWaitMs: 15_000,
   unloadDelayMs: 10_000,
   revalidateMs: 15_000,
   heartbeatMs: 30_000,
