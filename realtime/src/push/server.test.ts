@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
-import { createContract, createTeam } from "@clausewise/api/test/factories";
+import { createSession } from "@clausewise/api/auth/sessions";
+import { createContract, createTeam, TEST_PASSWORD } from "@clausewise/api/test/factories";
 import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
 import { deactivateMember } from "@clausewise/api/commands/team/deactivate";
 import { attachRealtime, type Realtime } from "../server";
@@ -72,6 +73,31 @@ describe("socket.io pushes", () => {
     expect(await approverGone).toBe("io server disconnect");
     await new Promise((r) => setTimeout(r, 100));
     expect(bystander.connected).toBe(true);
+  });
+
+  it("a password change disconnects the sockets of the other sessions at once; signing out, the socket of that session", async () => {
+    const team = await createTeam(t.deps.db);
+    const laptop = await createSession(t.deps.db, team.approver.user.id);
+    const here = open({ cookie: `cw_session=${team.approver.token}` });
+    const there = open({ cookie: `cw_session=${laptop}` });
+    const colleague = open({ cookie: `cw_session=${team.reviewer.token}` });
+    for (const s of [here, there, colleague]) expect(await outcome(s)).toBe("connected");
+    const gone = (s: Socket) => new Promise<string>((resolve) => s.once("disconnect", resolve));
+    const client = t.client();
+    client.useSession(team.approver.token);
+
+    const thereGone = gone(there);
+    const changed = await client.post("/api/settings/password", { currentPassword: TEST_PASSWORD, newPassword: "a-brand-new-passphrase" });
+    expect(changed.status).toBe(204);
+    expect(await thereGone).toBe("io server disconnect");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(here.connected).toBe(true);
+
+    const hereGone = gone(here);
+    expect((await client.post("/api/auth/logout", {})).status).toBeLessThan(300);
+    expect(await hereGone).toBe("io server disconnect");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(colleague.connected).toBe(true);
   });
 
   it("delivers a notification to its user and to nobody in another company", async () => {

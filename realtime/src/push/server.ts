@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { COLLAB_EVENTS, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload } from "@clausewise/shared";
+import { accessRevokedPayload, COLLAB_EVENTS, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState } from "@clausewise/api/auth/sessions";
 import type { DomainEvent } from "@clausewise/api/events/bus";
@@ -70,12 +70,37 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps): Server {
     });
   });
 
+  /**
+   * A change to one person's sessions or role (sign-out, password change, role change): each of their
+   * sockets on this instance re-checks its session, and one whose session ended is disconnected.
+   */
+  const recheckUser = async (userId: string) => {
+    const namespace = io.of("/");
+    const held = [...(namespace.adapter.rooms.get(rooms.user(userId)) ?? [])].flatMap((id) => namespace.sockets.get(id) ?? []);
+    await Promise.all(
+      held.map(async (socket) => {
+        const auth = await authenticateUpgrade(socket.request, deps).catch((error: unknown) => {
+          deps.logger.warn({ err: error, userId }, "push: re-checking a session failed");
+          return undefined;
+        });
+        if (auth === undefined) return; // unknown: the next change or reconnect decides
+        if (!auth || auth.user.id !== userId) socket.disconnect(true);
+        else (socket.data as SocketData).auth = auth;
+      }),
+    );
+  };
+
   const known = new Set<string>(Object.values(PUSH_EVENTS));
   const unsubscribe = deps.bus.subscribe((event: DomainEvent) => {
     // A deactivated user or a suspended company stops hearing pushes at once (sessions are gone).
     if (event.type === COLLAB_EVENTS.userDeactivated) {
       const parsed = userDeactivatedPayload.safeParse(event.payload);
       if (parsed.success) io.local.in(rooms.user(parsed.data.userId)).disconnectSockets(true);
+      return;
+    }
+    if (event.type === COLLAB_EVENTS.accessRevoked) {
+      const parsed = accessRevokedPayload.safeParse(event.payload);
+      if (parsed.success && !parsed.data.contractId) void recheckUser(parsed.data.userId);
       return;
     }
     if (event.type === COLLAB_EVENTS.companySuspended) {

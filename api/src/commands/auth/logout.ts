@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../context";
 import { destroySession, type AuthState } from "../../auth/sessions";
+import { publishAccessChanged } from "../team/events";
 import { recordAuthEvent } from "./audit";
 
 /** Ends the browser's session (if any). Safe to call twice; only a real sign-out is audited. */
@@ -12,4 +13,6 @@ export async function logout(deps: AppDeps, input: { sessionToken: string | unde
       await recordAuthEvent(tx, { action: "auth.logout", companyId: input.auth.company.id, userId: input.auth.user.id, now });
     }
   });
+  // Live connections opened with this session (documents, pushes) re-check it and close at once.
+  if (input.auth) await publishAccessChanged(deps, { companyId: input.auth.company.id, userId: input.auth.user.id });
 }
