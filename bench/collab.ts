@@ -35,6 +35,7 @@
  * Sizes (env): BENCH_SCALE (1; 0.1 shrinks every count for a quick run), BENCH_EDITORS, BENCH_EDITOR_RATE
  * (20 updates/s per editor), BENCH_SECONDS (10, load window of 1 and 2), BENCH_DOCUMENTS, BENCH_WATCHERS,
  * BENCH_TYPING_RATE (1 update/s per document in 2), BENCH_IDLE, BENCH_IDLE_DOCUMENTS, BENCH_IDLE_SECONDS,
+ * BENCH_IDLE_STEPS (4 readings while the idle connections open; the cost per connection is their median step),
  * BENCH_DOC_PARAGRAPHS (100, size of the documents of 2 and 3), BENCH_CONNECT_BATCH (50 connections opened
  * at a time), BENCH_SCENARIOS (editors,documents,idle,extra).
  */
@@ -85,6 +86,7 @@ const TYPING_RATE = knob("BENCH_TYPING_RATE", 1);
 const IDLE = count("BENCH_IDLE", 2000, 2);
 const IDLE_DOCUMENTS = Math.min(IDLE, count("BENCH_IDLE_DOCUMENTS", 200));
 const IDLE_SECONDS = knob("BENCH_IDLE_SECONDS", 30);
+const IDLE_STEPS = Math.max(1, Math.round(knob("BENCH_IDLE_STEPS", 4)));
 const DOC_PARAGRAPHS = knob("BENCH_DOC_PARAGRAPHS", 100);
 const SAMPLES = count("BENCH_SAMPLES", 300);
 const PARAGRAPHS = count("BENCH_PARAGRAPHS", 600);
@@ -102,6 +104,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 function latencyLine(samples: number[]): string {
   if (samples.length === 0) return "no samples";
   const sorted = Float64Array.from(samples).sort();
@@ -112,10 +119,13 @@ function latencyLine(samples: number[]): string {
 
 /**
  * Injected into the server processes with NODE_OPTIONS (plain JS as a data: URL, so it needs no tsx):
- * on SIGUSR2, a full gc, then process.memoryUsage() written to BENCH_PROBE_DIR/<pid>.json.
+ * on SIGUSR2, a full gc, then process.memoryUsage() written to BENCH_PROBE_DIR/<pid>.json, with the
+ * server's event-loop delay and garbage-collection pauses since the previous reading (the forced gc
+ * itself left out): where a latency tail comes from, the server's own stalls or the network.
  */
 const PROBE = `
 import { renameSync, writeFileSync } from "node:fs";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { isMainThread } from "node:worker_threads";
@@ -123,10 +133,27 @@ const dir = process.env.BENCH_PROBE_DIR;
 if (dir && isMainThread) {
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc");
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let pauses = { count: 0, totalMs: 0, maxMs: 0 };
+  let forced = [0, 0];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.startTime >= forced[0] && e.startTime <= forced[1]) continue;
+      pauses.count++;
+      pauses.totalMs += e.duration;
+      pauses.maxMs = Math.max(pauses.maxMs, e.duration);
+    }
+  }).observe({ entryTypes: ["gc"] });
   process.on("SIGUSR2", () => {
+    const stalls = { loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6, gc: pauses };
+    loop.reset();
+    pauses = { count: 0, totalMs: 0, maxMs: 0 };
+    const start = performance.now();
     gc();
+    forced = [start, performance.now()];
     const file = dir + "/" + process.pid + ".json";
-    writeFileSync(file + ".tmp", JSON.stringify(process.memoryUsage()));
+    writeFileSync(file + ".tmp", JSON.stringify({ ...process.memoryUsage(), stalls }));
     renameSync(file + ".tmp", file);
   });
 }`;
@@ -149,19 +176,32 @@ interface Memory {
   rss: number;
   heapUsed: number | null;
   heapTotal: number | null;
+  /** Since the previous reading: the worst server's event-loop delay, and all servers' gc pauses. */
+  stalls: Stalls | null;
 }
+
+interface Stalls {
+  loopP99Ms: number;
+  loopMaxMs: number;
+  gc: { count: number; totalMs: number; maxMs: number };
+}
+
+const stallsText = (m: Memory) =>
+  m.stalls === null
+    ? "n/a (probe did not answer)"
+    : `event-loop delay p99 ${ms(m.stalls.loopP99Ms)}, max ${ms(m.stalls.loopMaxMs)}; gc pauses ${int(m.stalls.gc.count)}, ${ms(m.stalls.gc.totalMs)} in all, longest ${ms(m.stalls.gc.maxMs)}`;
 
 /** After a full gc in each server process: VmRSS (from /proc) and V8 heap (from the probe), summed. */
 async function serverMemory(server: Server): Promise<Memory> {
-  const out: Memory = { rss: 0, heapUsed: 0, heapTotal: 0 };
+  const out: Memory = { rss: 0, heapUsed: 0, heapTotal: 0, stalls: { loopP99Ms: 0, loopMaxMs: 0, gc: { count: 0, totalMs: 0, maxMs: 0 } } };
   for (const pid of server.pids) {
     const file = path.join(probeDir, `${pid}.json`);
     rmSync(file, { force: true });
     process.kill(pid, "SIGUSR2");
-    let usage: NodeJS.MemoryUsage | null = null;
+    let usage: (NodeJS.MemoryUsage & { stalls: Stalls }) | null = null;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline && !usage; await sleep(20)) {
       try {
-        usage = JSON.parse(readFileSync(file, "utf8")) as NodeJS.MemoryUsage;
+        usage = JSON.parse(readFileSync(file, "utf8")) as NodeJS.MemoryUsage & { stalls: Stalls };
       } catch {
         // not written yet
       }
@@ -172,6 +212,16 @@ async function serverMemory(server: Server): Promise<Memory> {
       out.heapTotal += usage.heapTotal;
     } else {
       out.heapUsed = out.heapTotal = null;
+    }
+    if (usage && out.stalls) {
+      const { stalls } = usage;
+      out.stalls.loopP99Ms = Math.max(out.stalls.loopP99Ms, stalls.loopP99Ms);
+      out.stalls.loopMaxMs = Math.max(out.stalls.loopMaxMs, stalls.loopMaxMs);
+      out.stalls.gc.count += stalls.gc.count;
+      out.stalls.gc.totalMs += stalls.gc.totalMs;
+      out.stalls.gc.maxMs = Math.max(out.stalls.gc.maxMs, stalls.gc.maxMs);
+    } else {
+      out.stalls = null;
     }
   }
   return out;
@@ -575,6 +625,7 @@ async function reportLoad(server: Server, label: string, d: Deliveries, run: { s
   console.log(`  updates out: ${int(d.samples.length)} of ${int(d.expected)} deliveries arrived (${int(d.samples.length / run.elapsed)}/s)${missing > 0 ? `, ${int(missing)} missing after the drain` : ""}${d.echoes > 0 ? `; ${int(d.echoes)} echoes of a sender's own edits (not counted)` : ""}`);
   console.log(`  ${label}: ${latencyLine(d.samples)}   [target: p99 ≤ ${TARGET_P99_MS} ms at 1,000 updates/s in]`);
   console.log(`  server: RSS ${mb(window.peakRss)} peak under load, ${mb(memory.rss)} after gc with ${connected}; ${heapText(memory)} after gc; CPU ${(window.serverCpu * 100).toFixed(0)}% of one core during the run`);
+  console.log(`  server stalls during the run: ${stallsText(memory)}`);
   console.log(`  update log: ${int(run.sent)} updates stored with ${int(writes)} batched INSERTs (${(run.sent / Math.max(1, writes)).toFixed(1)} per INSERT)`);
   console.log(`  load generator (this process): CPU ${(window.ownCpu * 100).toFixed(0)}% of one core, event-loop delay p99 ${ms(window.loopP99)} (included in the latencies)`);
 }
@@ -596,6 +647,7 @@ async function editorsOnOneDocument(): Promise<void> {
       const editors = await openInBatches(EDITORS, (i) => openClient(server.baseUrl, contractId, team.editors[i % team.editors.length]!, { doc: new Y.Doc(), onUpdate: d.receiveAt(i) }));
       await sleep(1000);
       const writes0 = await logWrites(server);
+      await serverMemory(server); // starts the server's stall counters afresh
       const stop = watchWindow(server);
       const run = await drive(rate, SECONDS, (k) => {
         const i = k % EDITORS;
@@ -627,6 +679,7 @@ async function manyDocuments(): Promise<void> {
       );
       await sleep(1000);
       const writes0 = await logWrites(server);
+      await serverMemory(server); // starts the server's stall counters afresh
       const stop = watchWindow(server);
       const run = await drive(rate, SECONDS, (k) => {
         const text = paragraphText(all[k % DOCUMENTS]!.doc!, 0);
@@ -661,10 +714,22 @@ async function idleConnections(): Promise<void> {
       const first = await openInBatches(IDLE_DOCUMENTS, open);
       waited.push(await quiet(server));
       const loaded = await settledMemory(server);
-      // …then the other connections, spread over the documents.
-      const opening = performance.now();
-      await openInBatches(IDLE - IDLE_DOCUMENTS, (i) => open(IDLE_DOCUMENTS + i));
-      const openSeconds = (performance.now() - opening) / 1000;
+      // …then the other connections, spread over the documents, in steps with a reading after each:
+      // a single reading after gc moves by tens of MB (allocator and heap slack), so the cost of a
+      // connection is the slope through all of them, not one difference.
+      let openSeconds = 0;
+      const steps: { connections: number; memory: Memory }[] = [];
+      const extra = IDLE - IDLE_DOCUMENTS;
+      for (let step = 1, opened = 0; step <= IDLE_STEPS; step++) {
+        const upTo = Math.round((extra * step) / IDLE_STEPS);
+        const opening = performance.now();
+        const from = opened;
+        await openInBatches(upTo - from, (i) => open(IDLE_DOCUMENTS + from + i));
+        openSeconds += (performance.now() - opening) / 1000;
+        opened = upTo;
+        waited.push(await quiet(server));
+        steps.push({ connections: IDLE_DOCUMENTS + opened, memory: await settledMemory(server) });
+      }
       const stop = watchWindow(server);
       const recipients = (doc: number) => Math.floor((IDLE - 1 - doc) / IDLE_DOCUMENTS); // the document's other clients
       const run = await drive(probes, IDLE_SECONDS, (k) => {
@@ -675,12 +740,24 @@ async function idleConnections(): Promise<void> {
       const window = stop();
       waited.push(await quiet(server));
       const idle = await settledMemory(server);
-      const extra = IDLE - IDLE_DOCUMENTS;
-      const perConnection = (idle.rss - loaded.rss) / Math.max(1, extra) / 1024;
+      const points = [{ connections: IDLE_DOCUMENTS, memory: loaded }, ...steps, { connections: IDLE, memory: idle }];
+      // V8 grows and shrinks its committed heap by tens of MB from one gc to the next: RSS less the
+      // heap's unused part is the memory in use, the figure the target is read against.
+      const inUse = (m: Memory) => (m.heapUsed === null || m.heapTotal === null ? m.rss : m.rss - (m.heapTotal - m.heapUsed));
+      // Each step's cost per connection; now and then the allocator hands tens of MB back to the
+      // system (or keeps them) between two readings, so the median of the steps, not their sum.
+      const opening = [{ connections: IDLE_DOCUMENTS, memory: loaded }, ...steps];
+      const stepCosts = opening.slice(1).map((p, i) => (inUse(p.memory) - inUse(opening[i]!.memory)) / (p.connections - opening[i]!.connections) / 1024);
+      const perConnection = median(stepCosts);
+      const idleDrift = inUse(idle) - inUse(steps.at(-1)!.memory);
       console.log(`  opened ${int(IDLE)} connections (${CONNECT_BATCH} at a time, each synced before the next batch); the last ${int(extra)} in ${openSeconds.toFixed(1)} s`);
       console.log(`  server RSS after gc (median of 3): ${mb(clean.rss)} fresh → ${mb(loaded.rss)} with the ${int(IDLE_DOCUMENTS)} documents loaded, one client each → ${mb(idle.rss)} with all ${int(IDLE)} connections, after ${IDLE_SECONDS} s idle (peak ${mb(window.peakRss)})`);
       console.log(`    (each reading once the server was quiet — under 10% of a core for 1 s — after ${waited.map((w) => `${w.toFixed(0)} s`).join(", ")}; 30 s at most)`);
-      console.log(`  per idle connection: ${perConnection.toFixed(1)} KB RSS (the last ${int(extra)} connections: ${mb(idle.rss - loaded.rss)})   [target: ≤ ${TARGET_KB_PER_IDLE} KB RSS per idle connection]`);
+      console.log(`  RSS by connections open: ${points.map((p) => `${int(p.connections)}: ${mb(p.memory.rss)}`).join(", ")} (the last after ${IDLE_SECONDS} s idle)`);
+      console.log(`    less V8's unused heap: ${points.map((p) => `${int(p.connections)}: ${mb(inUse(p.memory))}`).join(", ")}`);
+      console.log(
+        `  per idle connection: ${perConnection.toFixed(1)} KB of RSS in use (median of the ${stepCosts.length} steps: ${stepCosts.map((c) => c.toFixed(1)).join(", ")} KB); then ${IDLE_SECONDS} s idle: ${idleDrift >= 0 ? "+" : "−"}${mb(Math.abs(idleDrift))} in all   [target: ≤ ${TARGET_KB_PER_IDLE} KB RSS per idle connection]`,
+      );
       console.log(
         `    counting the documents too: ${((idle.rss - clean.rss) / IDLE / 1024).toFixed(1)} KB per connection from the fresh server; a loaded document with one client: ${((loaded.rss - clean.rss) / IDLE_DOCUMENTS / 1024).toFixed(0)} KB`,
       );

@@ -14,9 +14,11 @@ export {
   loadDocument,
   refreshDerivedContent,
   seedFromHtml,
+  type CompactOptions,
   type CompactResult,
   type DerivedContent,
   type LoadedDocument,
   type SeededDocument,
 } from "./store";
+export { mergeIntoState } from "./merge";
 export { COLLAB_UPDATE_EVENT, collabUpdateEvent, commitDocumentEdit, decodeUpdate, encodeUpdate, parseCollabUpdateEvent, type CollabUpdatePayload, type CommittedEdit } from "./commit";

@@ -6,6 +6,7 @@ import { htmlToPlainText } from "../content/text";
 import { rebaseAnchors, textShift } from "../commands/documents/anchors";
 import { contractNotFound } from "../loaders/contract";
 import { seedDocFromHtml, ydocToHtml } from "./convert";
+import { applyAll, mergeIntoState } from "./merge";
 
 /*
  * Persistence of the live documents (DESIGN.md §4): a compacted state row per contract
@@ -94,7 +95,7 @@ export async function loadDocument(db: Db, contractId: string): Promise<LoadedDo
   const [state] = await db.select({ state: yjsDocuments.state, lastUpdateId: yjsDocuments.lastUpdateId }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
   const updates = [...(state ? [state.state] : []), ...log.map((row) => row.update)];
   const doc = new Y.Doc();
-  if (updates.length > 0) Y.applyUpdate(doc, updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
+  applyAll(doc, updates);
   const lastUpdateId = log.reduce((max, row) => Math.max(max, row.id), state?.lastUpdateId ?? 0);
   return { doc, lastUpdateId };
 }
@@ -125,17 +126,26 @@ export interface CompactResult {
  * never get lost. The merge goes through a Y.Doc rather than Y.mergeUpdates alone, so text deleted
  * long ago is garbage-collected instead of being carried in the state forever.
  */
-export async function compact(db: Db, contractId: string): Promise<CompactResult> {
+export async function compact(db: Db, contractId: string, opts: CompactOptions = {}): Promise<CompactResult> {
   const total: CompactResult = { merged: 0, lastUpdateId: null };
   for (;;) {
-    const pass = await compactBatch(db, contractId);
+    const pass = await compactBatch(db, contractId, opts.merge ?? (async (state, updates) => mergeIntoState(state, updates)));
     total.merged += pass.merged;
     total.lastUpdateId = pass.lastUpdateId;
     if (pass.merged < COMPACT_BATCH) return total;
   }
 }
 
-async function compactBatch(db: Db, contractId: string): Promise<CompactResult> {
+export interface CompactOptions {
+  /**
+   * Computes the new state (default: `mergeIntoState` on this thread). It reads the whole document,
+   * so the live server runs it on a worker thread: tens of milliseconds on its event loop would
+   * hold up every edit being relayed meanwhile.
+   */
+  merge?: (state: Uint8Array, updates: Uint8Array[]) => Promise<Uint8Array>;
+}
+
+async function compactBatch(db: Db, contractId: string, merge: NonNullable<CompactOptions["merge"]>): Promise<CompactResult> {
   return db.transaction(async (tx) => {
     const [state] = await tx.select().from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId)).for("update");
     if (!state) return { merged: 0, lastUpdateId: null };
@@ -147,14 +157,7 @@ async function compactBatch(db: Db, contractId: string): Promise<CompactResult> 
       .limit(COMPACT_BATCH);
     if (log.length === 0) return { merged: 0, lastUpdateId: state.lastUpdateId };
 
-    const doc = new Y.Doc();
-    let merged: Uint8Array;
-    try {
-      Y.applyUpdate(doc, Y.mergeUpdates([state.state, ...log.map((row) => row.update)]));
-      merged = Y.encodeStateAsUpdate(doc);
-    } finally {
-      doc.destroy();
-    }
+    const merged = await merge(state.state, log.map((row) => row.update));
     const ids = log.map((row) => row.id);
     const lastUpdateId = Math.max(state.lastUpdateId, ...ids);
     await tx.update(yjsDocuments).set({ state: merged, lastUpdateId, updatedAt: new Date() }).where(eq(yjsDocuments.contractId, contractId));

@@ -3,6 +3,7 @@ import type { ContractStatus } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contractAccess, contractFiles, contracts } from "../db/schema";
 import { notFound } from "../http/errors";
+import type { ContractForPolicy, GrantForPolicy } from "../policies/contract";
 
 export type ContractRow = typeof contracts.$inferSelect;
 export type ContractAccessRow = typeof contractAccess.$inferSelect;
@@ -57,6 +58,32 @@ export async function getContractForUser(db: Db, where: { id: string; companyId:
     .limit(1);
   if (!row) throw contractNotFound();
   return { contract: row.contract, grant: row.grant, hasOriginalFile: Boolean(row.hasOriginalFile) };
+}
+
+/**
+ * Only what the contract policy reads (the contract's company and the user's grant): the live
+ * servers re-check every open connection with this every few seconds, and the full row carries the
+ * document's HTML and text. Same not-found rules as getContractForUser.
+ */
+export async function getContractAccessForUser(
+  db: Db,
+  where: { id: string; companyId: string; userId: string },
+): Promise<{ contract: ContractForPolicy; grant: GrantForPolicy | null }> {
+  if (!UUID.test(where.id)) throw contractNotFound();
+  const [row] = await db
+    .select({
+      contract: { id: contracts.id, companyId: contracts.companyId },
+      grantUserId: contractAccess.userId,
+      grantContractId: contractAccess.contractId,
+      grantLevel: contractAccess.accessLevel,
+    })
+    .from(contracts)
+    .leftJoin(contractAccess, and(eq(contractAccess.contractId, contracts.id), eq(contractAccess.userId, where.userId), eq(contractAccess.companyId, contracts.companyId)))
+    .where(and(eq(contracts.id, where.id), eq(contracts.companyId, where.companyId)))
+    .limit(1);
+  if (!row) throw contractNotFound();
+  const grant = row.grantUserId && row.grantContractId && row.grantLevel ? { userId: row.grantUserId, contractId: row.grantContractId, accessLevel: row.grantLevel } : null;
+  return { contract: row.contract, grant };
 }
 
 /** The columns a list shows; never the document body. */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { CollabMode } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState } from "@clausewise/api/auth/sessions";
-import { getContractForUser } from "@clausewise/api/loaders/contract";
+import { getContractAccessForUser } from "@clausewise/api/loaders/contract";
 import { contractAbilities } from "@clausewise/api/policies/contract";
 import { AppError } from "@clausewise/api/http/errors";
 import { authenticateUpgrade } from "../auth";
@@ -43,7 +43,7 @@ export async function resolveAccess(req: IncomingMessage, deps: AppDeps, contrac
 /** The user's mode on the contract now, or null when they may not read it (or it is gone). */
 export async function modeFor(deps: AppDeps, auth: AuthState, contractId: string): Promise<CollabMode | null> {
   try {
-    const { contract, grant } = await getContractForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id });
+    const { contract, grant } = await getContractAccessForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id });
     return modeFromAbilities(contractAbilities(auth.user, contract, grant));
   } catch (error) {
     if (isNotFound(error)) return null;

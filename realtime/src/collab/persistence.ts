@@ -1,6 +1,7 @@
 import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
 import { appendUpdates, compact, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+import { mergeOffThread, startMergeThread } from "./merge-thread";
 
 export interface LoadedDocument {
   doc: Y.Doc;
@@ -26,6 +27,7 @@ export interface DocumentPersistence {
 
 /** The API's Postgres store (api/src/collab/store.ts), shared with the REST edits. */
 export function createDocumentStore(db: Db): DocumentPersistence {
+  startMergeThread();
   return {
     async load(contractId) {
       await ensureSeeded(db, { contractId });
@@ -35,7 +37,7 @@ export function createDocumentStore(db: Db): DocumentPersistence {
       await appendUpdates(db, contractId, updates);
     },
     async compact(contractId) {
-      await compact(db, contractId);
+      await compact(db, contractId, { merge: mergeOffThread });
     },
     async refreshDerived(contractId, doc) {
       await refreshDerivedContent(db, contractId, doc);
