@@ -9,7 +9,8 @@ import { createTestDatabase } from "../test/db";
 import { createCompany, createContract } from "../test/factories";
 import { commitDocumentEdit, COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "./commit";
 import { applyHtmlToDoc, ydocToHtml, ydocToPlainText } from "./convert";
-import { appendUpdates, compact, ensureSeeded, loadDocument, refreshDerivedContent } from "./store";
+import { appendUpdates, compact, COMPACT_BATCH, ensureSeeded, loadDocument, refreshDerivedContent } from "./store";
+import { mergeIntoState } from "./merge";
 import { applyTextEditToDoc, documentText } from "./text-edit";
 
 let database: Database;
@@ -131,6 +132,49 @@ describe("compact", () => {
     const text = documentText((await loadDocument(db(), contract.id)).doc);
     for (const r of [0, 1, 2]) for (const i of [0, 1, 2, 3]) expect(text).toContain(`r${r}i${i}`);
     expect(await logOf(contract.id)).toEqual([]);
+  });
+
+  it("folds a log longer than one batch in several passes, deleting exactly the rows merged", async () => {
+    const contract = await newContract("<p>start</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    const updates: Uint8Array[] = [];
+    for (let i = 0; i < COMPACT_BATCH * 2 + 7; i++) updates.push(applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, ` w${i}`)!);
+    for (let i = 0; i < updates.length; i += 50) await appendUpdates(db(), contract.id, updates.slice(i, i + 50));
+
+    const result = await compact(db(), contract.id);
+    expect(result.merged).toBe(COMPACT_BATCH * 2 + 7);
+    expect(await logOf(contract.id)).toEqual([]);
+    expect(documentText((await loadDocument(db(), contract.id)).doc)).toBe(documentText(doc));
+  });
+
+  it("a compaction that another one overtook while it merged starts again and loses nothing", async () => {
+    const contract = await newContract("<p>start</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const edit = async (word: string) => appendUpdates(db(), contract.id, [await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, ` ${word}`))]);
+    await edit("one");
+    await edit("two");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let slowMerges = 0;
+    const slow = compact(db(), contract.id, {
+      merge: async (state, updates) => {
+        if (slowMerges++ === 0) await held; // the first attempt merges what it read, then waits
+        return mergeIntoState(state, updates);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    // Meanwhile: more typing, and a compaction that commits first.
+    await edit("three");
+    expect((await compact(db(), contract.id)).merged).toBe(3);
+    await edit("four");
+    release();
+    const result = await slow;
+    // Its first attempt found the state changed and was dropped; the second merged what was left.
+    expect(slowMerges).toBe(2);
+    expect(result.merged).toBe(1);
+    expect(await logOf(contract.id)).toEqual([]);
+    expect(documentText((await loadDocument(db(), contract.id)).doc)).toBe("start one two three four");
   });
 
   it("garbage-collects deleted text", async () => {
