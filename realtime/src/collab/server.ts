@@ -1,8 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
-import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName } from "@clausewise/shared";
+import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName, type CollabMode } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
+import type { AuthState } from "@clausewise/api/auth/sessions";
 import { metrics } from "@clausewise/api/metrics";
 import { authenticateUpgrade, upgradeOriginAllowed } from "../auth";
 import { modeFor, resolveAccess, type CollabAccess } from "./access";
@@ -123,10 +125,26 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     }
   }
 
+  /**
+   * One round of re-checks (a sweep, or a bus event) asks the database once per session and once per
+   * user and contract: a person's tabs, and the many connections of one session, share the answer.
+   */
+  const newRound = () => ({ sessions: new Map<string, Promise<AuthState | null>>(), modes: new Map<string, Promise<CollabMode | null>>() });
+  type Round = ReturnType<typeof newRound>;
+
   /** Re-checks a connection's session and access: closes it when the user may no longer read. */
-  async function revalidate(connection: CollabConnection): Promise<void> {
-    const auth = await authenticateUpgrade(connection.request, deps);
-    const mode = auth && auth.user.id === connection.userId ? await modeFor(deps, auth, connection.contractId) : null;
+  async function revalidate(connection: CollabConnection, round: Round = newRound()): Promise<void> {
+    const cookie = connection.request.headers.cookie ?? "";
+    let session = round.sessions.get(cookie);
+    if (!session) round.sessions.set(cookie, (session = authenticateUpgrade(connection.request, deps)));
+    const auth = await session;
+    let mode: CollabMode | null = null;
+    if (auth && auth.user.id === connection.userId) {
+      const key = `${auth.user.id}|${connection.contractId}`;
+      let check = round.modes.get(key);
+      if (!check) round.modes.set(key, (check = modeFor(deps, auth, connection.contractId)));
+      mode = await check;
+    }
     if (!connection.isOpen) return;
     if (!auth || !mode) return connection.close("accessRevoked");
     connection.auth = auth;
@@ -134,10 +152,10 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     connection.mode = mode;
   }
 
-  const revalidateAll = (filter: (c: CollabConnection) => boolean) =>
+  const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound()) =>
     Promise.all(
       [...connections].filter(filter).map((c) =>
-        revalidate(c).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
+        revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
       ),
     );
 
@@ -156,10 +174,14 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     sweeping = true;
     try {
       const queue = [...connections];
+      const round = newRound();
       const worker = async () => {
         for (let c = queue.shift(); c; c = queue.shift()) {
           if (!c.isOpen) continue;
-          await revalidate(c).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
+          await revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
+          // PGlite answers on this thread, in microtasks: without a turn of the event loop between
+          // checks, a sweep of 1,000 connections held up every edit for seconds.
+          await yieldToEventLoop();
         }
       };
       await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
