@@ -30,6 +30,8 @@ const publicPages: [string, string][] = [
   ["public-terms", "/terms"],
   ["public-support", "/support"],
   ["public-verify-email", "/verify-email?token=not-a-real-token"],
+  ["public-forgot-password", "/forgot-password"],
+  ["public-reset-password", "/reset-password?token=not-a-real-token"],
   ["public-invite", "/invite?token=not-a-real-token"],
   ["public-not-found", "/no-such-page"],
 ];

@@ -16,6 +16,8 @@ const LandingPage = lazyPage(() => import("./pages/Landing/LandingPage"), "Landi
 const LoginPage = lazyPage(() => import("./pages/Login/LoginPage"), "LoginPage");
 const SignupPage = lazyPage(() => import("./pages/Signup/SignupPage"), "SignupPage");
 const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmail/VerifyEmailPage"), "VerifyEmailPage");
+const ForgotPasswordPage = lazyPage(() => import("./pages/PasswordReset/PasswordResetPages"), "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(() => import("./pages/PasswordReset/PasswordResetPages"), "ResetPasswordPage");
 const AcceptInvitationPage = lazyPage(() => import("./pages/AcceptInvitation/AcceptInvitationPage"), "AcceptInvitationPage");
 const NotFoundPage = lazyPage(() => import("./pages/NotFound/NotFoundPage"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/Dashboard/DashboardPage"), "DashboardPage");
@@ -57,6 +59,8 @@ function PublicRoutes({ loading }: { loading: boolean }) {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="/terms" element={<PublicLayout><TermsPage /></PublicLayout>} />
       <Route path="/support" element={<PublicLayout><SupportPage /></PublicLayout>} />
@@ -71,7 +75,9 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
     <Routes>
       <Route path="/login" element={<ContinueSignedIn />} />
       <Route path="/signup" element={<ContinueSignedIn />} />
+      <Route path="/forgot-password" element={<ContinueSignedIn />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route element={<AppLayout user={user} />}>
         <Route index element={<DashboardPage />} />

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { loginRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
+import { loginRequest, passwordResetConfirmRequest, passwordResetRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../auth/cookies";
 import { loadAuthConfig } from "../auth/demo";
 import { safeNextPath } from "../auth/redirect";
@@ -9,6 +9,7 @@ import { logout } from "../commands/auth/logout";
 import { resendVerification } from "../commands/auth/resend-verification";
 import { signup } from "../commands/auth/signup";
 import { verifyEmail } from "../commands/auth/verify-email";
+import { requestPasswordReset, resetPassword } from "../commands/auth/password-reset";
 import { completeSecondFactor } from "../commands/settings/complete-second-factor";
 import type { AppEnv } from "../context";
 import { unauthorized } from "../http/errors";
@@ -73,6 +74,17 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, verifyEmailRequest);
     const user = await verifyEmail(c.get("deps"), input);
     return c.json({ success: true, user: presentVerifiedUser(user) });
+  })
+  // "Forgot password?": the same answer whether or not the address has an account.
+  .post("/auth/password-reset", async (c) => {
+    const input = await jsonBody(c, passwordResetRequest);
+    await requestPasswordReset(c.get("deps"), input);
+    return c.body(null, 204);
+  })
+  .post("/auth/password-reset/confirm", async (c) => {
+    const input = await jsonBody(c, passwordResetConfirmRequest);
+    await resetPassword(c.get("deps"), input);
+    return c.body(null, 204);
   })
   .get("/auth/config", async (c) => c.json(await loadAuthConfig(c.get("deps"))))
   // The landing page's Sign In button and the 401 handler land here. Always the sign-in page (which

@@ -14,6 +14,7 @@ import {
 import { createSession, type UserRow } from "../auth/sessions";
 import { randomToken, sha256 } from "../auth/tokens";
 import { totpCode } from "../auth/totp";
+import { requestPasswordReset } from "../commands/auth/password-reset";
 import { issueVerificationToken } from "../auth/verification";
 import { createSubscription } from "../billing/subscribe";
 import { analyses, companies, invitations, notifications, supportTickets, users } from "../db/schema";
@@ -232,6 +233,15 @@ const TABLE: Row[] = [
   route("POST", "/api/auth/verify-email", [200, 200, 200, 200, 200], async (fx) => {
     const unverified = await createUser(fx.t.deps.db, { companyId: fx.team.company.id, verified: false });
     return { body: { token: await issueVerificationToken(fx.t.deps.db, unverified.id, new Date()) } };
+  }),
+
+  // "Forgot password?": anyone may ask, and the answer is always the same.
+  route("POST", "/api/auth/password-reset", [204, 204, 204, 204, 204], (fx) => ({ body: { email: (fx.actor ?? fx.owner).email } })),
+  // The link in the mail: the token is the credential, whoever follows it.
+  route("POST", "/api/auth/password-reset/confirm", [204, 204, 204, 204, 204], async (fx) => {
+    const member = await createUser(fx.t.deps.db, { companyId: fx.team.company.id });
+    const token = await requestPasswordReset(fx.t.deps, { email: member.email });
+    return { body: { token, newPassword: "a-fresh-reset-passphrase" } };
   }),
 
   // Contracts

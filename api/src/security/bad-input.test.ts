@@ -43,6 +43,8 @@ import {
   textAnalysisRequest,
   uploadContractFields,
   verifyEmailRequest,
+  passwordResetRequest,
+  passwordResetConfirmRequest,
 } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
@@ -365,6 +367,8 @@ beforeAll(async () => {
     json("POST", "/api/auth/login", "signedOut", loginRequest, { email, password }),
     json("POST", "/api/auth/second-factor", "pendingSecondFactor", secondFactorRequest, { code: "123456" }),
     json("POST", "/api/auth/verify-email", "signedOut", verifyEmailRequest, { token }),
+    json("POST", "/api/auth/password-reset", "signedOut", passwordResetRequest, { email }),
+    json("POST", "/api/auth/password-reset/confirm", "signedOut", passwordResetConfirmRequest, { token, newPassword: "long-enough-password" }),
     json("PUT", c, "admin", saveDocumentRequest, { title: "Supply agreement", content: "<p>Scope.</p>" }),
     json("POST", `${c}/markups`, "admin", createMarkupRequest, { type: "comment", content: "Check the cap.", position: { paragraph: 0 } }),
     json("POST", `${c}/changes`, "admin", createChangeRequest, { changeType: "replace", originalText: "Scope", newText: "Extent", position: '{"start":3,"end":8}', reviewerComment: null }),

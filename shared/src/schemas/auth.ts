@@ -25,6 +25,28 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const verifyEmailRequest = z.object({ token: z.string().trim().min(1, "No verification token provided").max(200) });
 
+/** "Forgot password?": the address to send a reset link to. */
+export const passwordResetRequest = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/** The reset page: the link's token and the new password. */
+export const passwordResetConfirmRequest = z.object({
+  token: z.string().trim().min(1, "No reset token provided").max(200),
+  newPassword: passwordSchema,
+});
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
+
+/** A reset link works once, for an hour. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+export const PASSWORD_RESET_MESSAGES = {
+  // The same answer whether or not the address has an account.
+  sent: "If an account exists for that address, we have sent it a link to reset the password. Check your inbox and spam folder.",
+  invalid: "This password reset link has already been used or is invalid.",
+  expired: "This password reset link has expired. Please request a new one.",
+  done: "Your password has been reset. Sign in with your new password.",
+} as const;
+
 /** The current user, as `GET /api/auth/user` returns it. */
 export const currentUser = z.object({
   id: z.string(),

@@ -103,6 +103,11 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending && <Spinner className="size-4 text-white" />}
           Sign In
