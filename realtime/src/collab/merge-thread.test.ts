@@ -51,9 +51,9 @@ describe("compaction's merge on a worker thread", () => {
 
   it("fails the merges in flight when the worker stops, and starts a new one for the next", async () => {
     const { state, log, text } = stateAndLog(2000);
-    const inFlight = mergeOffThread(state, log);
+    const failed = expect(mergeOffThread(state, log)).rejects.toThrow(/worker was stopped/);
     await stopMergeThread();
-    await expect(inFlight).rejects.toThrow(/worker was stopped/);
+    await failed;
     const doc = new Y.Doc();
     Y.applyUpdate(doc, await mergeOffThread(state, log));
     expect(doc.getText("t").toString()).toBe(text);
