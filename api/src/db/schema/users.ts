@@ -21,6 +21,8 @@ export const users = pgTable(
     /** sha256 hashes of unused recovery codes. */
     totpRecoveryCodes: jsonb("totp_recovery_codes").$type<string[]>(),
     oidcSubject: text("oidc_subject"),
+    /** A new sign-in address waiting for its confirmation link; `email` changes only when it is followed. */
+    pendingEmail: text("pending_email"),
     lastLoginAt: tstz("last_login_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -52,6 +54,8 @@ export const emailTokens = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** The address a token is about: the new one (confirm an e-mail change) or the old one (undo it). */
+    email: text("email"),
     expiresAt: tstz("expires_at").notNull(),
     usedAt: tstz("used_at"),
     createdAt: createdAt(),
@@ -98,6 +102,8 @@ export const apiKeys = pgTable(
     /** The first characters of the key, shown in lists so users can tell keys apart. */
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
+    /** What the key may do (API_KEY_SCOPES); keys made before scopes existed are read-only. */
+    scope: text("scope").notNull().default("read"),
     lastUsedAt: tstz("last_used_at"),
     revokedAt: tstz("revoked_at"),
     createdAt: createdAt(),
