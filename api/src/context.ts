@@ -22,6 +22,9 @@ export type AppEnv = {
     deps: AppDeps;
     requestId: string;
     logger: Logger;
+    /** The signed-in caller, once the route accepts them (an API key only on routes that declare keys). */
     auth: AuthState | null;
+    /** A valid API key presented with the request, held back until the route declares it takes keys. */
+    apiKey: AuthState | null;
   };
 };

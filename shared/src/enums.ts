@@ -1,6 +1,18 @@
 export const ROLES = ["admin", "approver", "reviewer"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What an API key may do, chosen when it is made. `read`: GET on contracts and other non-identity
+ * data. `contracts:write`: that, plus changing contracts and their parts (markups, changes,
+ * questions, analyses, exhibits, workflow). No scope reaches identity or security settings.
+ */
+export const API_KEY_SCOPES = ["read", "contracts:write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  read: "Read-only",
+  "contracts:write": "Read & write contracts",
+};
+
 export const CONTRACT_STATUSES = ["under_review", "pending_approval", "approved", "rejected"] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {

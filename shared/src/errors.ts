@@ -2,6 +2,8 @@
 export const ERROR_CODES = {
   bad_request: 400,
   validation_failed: 400,
+  /** A new password that zxcvbn guesses too easily. */
+  weak_password: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   /** A signed-in person's current password was wrong (400: they are still signed in). */
@@ -11,6 +13,10 @@ export const ERROR_CODES = {
   email_not_verified: 403,
   account_suspended: 403,
   ai_disabled: 403,
+  /** An API key on a route no key may use (identity, security, billing, team): sign in instead. */
+  api_key_not_allowed: 403,
+  /** A read-only API key asked to change something. */
+  api_key_scope: 403,
   not_found: 404,
   conflict: 409,
   email_taken: 409,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { SESSION_TTL_MS } from "@clausewise/shared";
+import { API_KEY_SCOPES, SESSION_TTL_MS, type ApiKeyScope } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { apiKeys, companies, sessions, users } from "../db/schema";
 import { randomToken, sha256 } from "./tokens";
@@ -15,6 +15,8 @@ export interface AuthState {
   /** Hash of the session cookie (the sessions.id), when signed in by cookie. */
   sessionId: string | null;
   apiKeyId: string | null;
+  /** What the API key may do (null for a session); routes declare what they need (http/key-access.ts). */
+  apiKeyScope: ApiKeyScope | null;
   pendingSecondFactor: boolean;
 }
 
@@ -64,7 +66,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
   if (now.getTime() - row.session.lastSeenAt.getTime() > 60_000) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { user: row.user, company: row.company, sessionId: id, apiKeyId: null, pendingSecondFactor: row.session.pendingSecondFactor };
+  return { user: row.user, company: row.company, sessionId: id, apiKeyId: null, apiKeyScope: null, pendingSecondFactor: row.session.pendingSecondFactor };
 }
 
 /** Resolves an `Authorization: Bearer <key>` API key. */
@@ -79,5 +81,7 @@ export async function resolveApiKey(db: Db, key: string, now = new Date()): Prom
   const row = rows[0];
   if (!row || !row.user.isActive || row.company.accountStatus !== "active" || row.user.companyId !== row.key.companyId) return null;
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
-  return { user: row.user, company: row.company, sessionId: null, apiKeyId: row.key.id, pendingSecondFactor: false };
+  // A scope this version does not know is read-only, never more.
+  const scope = (API_KEY_SCOPES as readonly string[]).includes(row.key.scope) ? (row.key.scope as ApiKeyScope) : "read";
+  return { user: row.user, company: row.company, sessionId: null, apiKeyId: row.key.id, apiKeyScope: scope, pendingSecondFactor: false };
 }

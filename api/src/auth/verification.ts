@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { RESEND_VERIFICATION_MIN_INTERVAL_MS, VERIFICATION_TOKEN_TTL_MS } from "@clausewise/shared";
 import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
@@ -11,17 +11,52 @@ import { randomToken, sha256 } from "./tokens";
 
 export const VERIFY_EMAIL_PURPOSE = "verify_email";
 
-/** Creates a single-use verification token; only its hash is stored, the caller mails the token. */
-export async function issueVerificationToken(db: Db, userId: string, now: Date): Promise<string> {
+/** Creates a single-use token for a mailed link; only its hash is stored, the caller mails the token. */
+export async function issueEmailToken(db: Db, input: { userId: string; purpose: string; ttlMs: number; now: Date; email?: string }): Promise<string> {
   const token = randomToken();
   await db.insert(emailTokens).values({
-    userId,
-    purpose: VERIFY_EMAIL_PURPOSE,
+    userId: input.userId,
+    purpose: input.purpose,
     tokenHash: sha256(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+    email: input.email ?? null,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
   });
   return token;
+}
+
+/**
+ * Spends the link's token of that purpose, or throws `invalid` (unknown, used) or `expired`.
+ * The claim is conditional, so of two clicks at once only one goes on.
+ */
+export async function claimEmailToken(db: Db, input: { token: string; purpose: string; now: Date; invalid: () => AppError; expired: () => AppError }) {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, sha256(input.token)), eq(emailTokens.purpose, input.purpose)))
+    .limit(1);
+  if (!row || row.usedAt) throw input.invalid();
+  if (row.expiresAt <= input.now) throw input.expired();
+  const claimed = await db
+    .update(emailTokens)
+    .set({ usedAt: input.now })
+    .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  if (claimed.length === 0) throw input.invalid();
+  return row;
+}
+
+/** Spends every open token of the user with one of these purposes (links that name an address no longer theirs). */
+export async function spendEmailTokens(db: Db, input: { userId: string; purposes: string[]; now: Date }): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: input.now })
+    .where(and(eq(emailTokens.userId, input.userId), inArray(emailTokens.purpose, input.purposes), isNull(emailTokens.usedAt)));
+}
+
+/** Creates a single-use verification token; only its hash is stored, the caller mails the token. */
+export function issueVerificationToken(db: Db, userId: string, now: Date): Promise<string> {
+  return issueEmailToken(db, { userId, purpose: VERIFY_EMAIL_PURPOSE, ttlMs: VERIFICATION_TOKEN_TTL_MS, now });
 }
 
 /** The token row for a link, or the error the verification page shows ("expired" makes it offer a resend). */

@@ -4,6 +4,7 @@ import { getCookie } from "hono/cookie";
 import type { AppDeps, AppEnv } from "../context";
 import { resolveApiKey, resolveSession, SESSION_COOKIE, type AuthState } from "../auth/sessions";
 import { AppError, unauthorized } from "./errors";
+import { keyNotAllowed } from "./key-access";
 
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -14,6 +15,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("requestId", requestId);
     c.set("logger", logger);
     c.set("auth", null);
+    c.set("apiKey", null);
     c.header("x-request-id", requestId);
     const started = performance.now();
     await next();
@@ -23,27 +25,35 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Resolves the caller from the session cookie or an API key; never rejects by itself. */
+/**
+ * Resolves the caller from the session cookie or an API key; rejects only a key that is not valid.
+ * A valid key is held in `apiKey`, not `auth`: it acts as its owner only on a route that declares
+ * it takes keys (`keyAccess`), so every other route sees a key caller as nobody (default deny).
+ */
 export function resolveAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, now } = c.get("deps");
     const header = c.req.header("authorization");
-    let auth: AuthState | null = null;
     if (header?.toLowerCase().startsWith("bearer ")) {
-      auth = await resolveApiKey(db, header.slice(7).trim(), now());
-      if (!auth) throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
+      const key = await resolveApiKey(db, header.slice(7).trim(), now());
+      if (!key) throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
+      c.set("apiKey", key);
     } else {
       const token = getCookie(c, SESSION_COOKIE);
-      if (token) auth = await resolveSession(db, token, now());
+      const auth: AuthState | null = token ? await resolveSession(db, token, now()) : null;
+      c.set("auth", auth);
     }
-    c.set("auth", auth);
     await next();
   };
 }
 
-/** The signed-in caller, or a 401 the web client turns into its 'Unauthorized' toast. */
+/**
+ * The signed-in caller, or a 401 the web client turns into its 'Unauthorized' toast. An API key on a
+ * route that does not take keys is a 403 that says to sign in instead.
+ */
 export function requireAuth(c: Context<AppEnv>): AuthState {
   const auth = c.get("auth");
+  if (!auth && c.get("apiKey")) throw keyNotAllowed();
   if (!auth || auth.pendingSecondFactor) throw unauthorized();
   return auth;
 }

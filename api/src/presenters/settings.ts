@@ -1,8 +1,10 @@
 import {
+  API_KEY_SCOPES,
   COMPANY_SIZES,
   DEFAULT_NOTIFICATION_SETTINGS,
   INDUSTRIES,
   REMINDER_FREQUENCIES,
+  type ApiKeyScope,
   type ApiKeySummary,
   type SessionSummary,
   type SettingsRecord,
@@ -25,6 +27,7 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     lastName: user.lastName,
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
     phone: row?.phone ?? null,
     jobTitle: row?.jobTitle ?? null,
     companyName: company.name,
@@ -66,6 +69,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKeySummary {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scope: (API_KEY_SCOPES as readonly string[]).includes(row.scope) ? (row.scope as ApiKeyScope) : "read",
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };

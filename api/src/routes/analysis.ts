@@ -15,6 +15,7 @@ import { jsonBody, queryParams } from "../http/validate";
 import { authorize, canToggleAiReview, contractAbilities } from "../policies";
 import { presentAnalysis, presentTextAnalysis, storedClauses } from "../presenters/analysis";
 import { loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+import { keyAccess } from "../http/key-access";
 
 export const NO_ANALYSIS_YET = "This contract hasn't been analyzed yet. Please wait for AI analysis to complete.";
 
@@ -25,13 +26,13 @@ const aiReviewRequest = z.object({ enabled: z.boolean({ message: "enabled must b
 const SIMILAR_LIMIT = 10;
 
 export const analysisRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/analysis", async (c) => {
+  .get("/contracts/:id/analysis", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const [row] = await c.get("deps").db.select().from(analyses).where(and(eq(analyses.contractId, contract.id), eq(analyses.companyId, contract.companyId)));
     if (!row) throw notFound(NO_ANALYSIS_YET);
     return c.json(presentAnalysis(row));
   })
-  .post("/contracts/:id/analysis", async (c) => {
+  .post("/contracts/:id/analysis", keyAccess("contracts:write"), async (c) => {
     const deps = c.get("deps");
     const { contract, abilities } = await loadReadableContract(c);
     authorize(abilities.analyze, READ_ONLY_MESSAGE);
@@ -48,7 +49,7 @@ export const analysisRoutes = new Hono<AppEnv>()
     });
     return c.json(presentAnalysis(row), 202);
   })
-  .post("/contracts/:id/ai-analysis", async (c) => {
+  .post("/contracts/:id/ai-analysis", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const deps = c.get("deps");
     const request = await jsonBody(c, textAnalysisRequest);
@@ -72,7 +73,7 @@ export const analysisRoutes = new Hono<AppEnv>()
       .returning();
     return c.json(presentTextAnalysis(row!), 201);
   })
-  .get("/contracts/:id/ai-analysis", async (c) => {
+  .get("/contracts/:id/ai-analysis", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const rows = await c
       .get("deps")
@@ -83,7 +84,7 @@ export const analysisRoutes = new Hono<AppEnv>()
       .limit(50);
     return c.json({ exists: rows.length > 0, analyses: rows.map(presentTextAnalysis) });
   })
-  .get("/contracts/:id/similar-clauses", async (c) => {
+  .get("/contracts/:id/similar-clauses", keyAccess("read"), async (c) => {
     requireAuth(c);
     const { code } = queryParams(c, similarQuery);
     const { user, contract } = await loadReadableContract(c);
@@ -110,7 +111,7 @@ export const analysisRoutes = new Hono<AppEnv>()
       .slice(0, SIMILAR_LIMIT);
     return c.json({ reference, matches });
   })
-  .get("/clause-standards/:code", (c) => {
+  .get("/clause-standards/:code", keyAccess("read"), (c) => {
     requireAuth(c);
     const parsed = clauseCode.safeParse(c.req.param("code"));
     if (!parsed.success) throw badRequest(`Unknown clause type. Use one of: ${CLAUSE_CODES.join(", ")}.`);

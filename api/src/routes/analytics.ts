@@ -6,6 +6,7 @@ import type { AppEnv } from "../context";
 import { fromZodError } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { authorize, canViewAnalytics } from "../policies";
+import { keyAccess } from "../http/key-access";
 
 /** Validate the period → authorize (the dashboard reads only the caller's company) → compute. */
 async function dashboard(c: Context<AppEnv>, rawPeriod: string | undefined) {
@@ -23,5 +24,5 @@ async function dashboard(c: Context<AppEnv>, rawPeriod: string | undefined) {
  * whether the period is a query value or a path segment, so both are answered.
  */
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/analytics", (c) => dashboard(c, c.req.query("period")))
-  .get("/analytics/:period", (c) => dashboard(c, c.req.param("period")));
+  .get("/analytics", keyAccess("read"), (c) => dashboard(c, c.req.query("period")))
+  .get("/analytics/:period", keyAccess("read"), (c) => dashboard(c, c.req.param("period")));

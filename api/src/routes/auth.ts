@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
-import { loginRequest, passwordResetConfirmRequest, passwordResetRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
+import { emailChangeTokenRequest, loginRequest, passwordResetConfirmRequest, passwordResetRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../auth/cookies";
 import { loadAuthConfig } from "../auth/demo";
 import { safeNextPath } from "../auth/redirect";
 import { clientIp, userAgent } from "../auth/request";
+import { confirmEmailChange, undoEmailChange } from "../commands/auth/email-change";
 import { login } from "../commands/auth/login";
 import { logout } from "../commands/auth/logout";
 import { resendVerification } from "../commands/auth/resend-verification";
@@ -16,6 +17,7 @@ import { unauthorized } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
 import { presentCurrentUser, presentVerifiedUser } from "../presenters/user";
+import { keyAccess } from "../http/key-access";
 
 function sessionMeta(c: Context<AppEnv>) {
   return { ip: clientIp(c, c.get("deps").config), userAgent: userAgent(c), previousSessionToken: readSessionCookie(c) };
@@ -57,7 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
     await endSession(c);
     return c.body(null, 204);
   })
-  .get("/auth/user", (c) => {
+  .get("/auth/user", keyAccess("read"), (c) => {
     const auth = requireAuth(c);
     return c.json(presentCurrentUser(auth.user, auth.company, c.get("deps").config));
   })
@@ -85,6 +87,18 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, passwordResetConfirmRequest);
     await resetPassword(c.get("deps"), input);
     return c.body(null, 204);
+  })
+  // The links of an e-mail change (commands/auth/email-change.ts): the token is the credential.
+  .post("/auth/email-change/confirm", async (c) => {
+    const input = await jsonBody(c, emailChangeTokenRequest);
+    return c.json(await confirmEmailChange(c.get("deps"), input));
+  })
+  .post("/auth/email-change/undo", async (c) => {
+    const input = await jsonBody(c, emailChangeTokenRequest);
+    const restored = await undoEmailChange(c.get("deps"), input);
+    // Every session ended, this browser's too.
+    clearSessionCookie(c);
+    return c.json(restored);
   })
   .get("/auth/config", async (c) => c.json(await loadAuthConfig(c.get("deps"))))
   // The landing page's Sign In button and the 401 handler land here. Always the sign-in page (which

@@ -12,6 +12,7 @@ import { jsonBody, pathId } from "../http/validate";
 import { authorize, contractAbilities } from "../policies";
 import { presentChange } from "../presenters/change";
 import { loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+import { keyAccess } from "../http/key-access";
 
 function decideDeniedMessage(abilities: ContractAbilities): string {
   return abilities.suggest ? "Reviewers propose changes; only an approver or admin can approve or reject them." : READ_ONLY_MESSAGE;
@@ -29,12 +30,12 @@ async function loadDecidableChange(c: Context<AppEnv>) {
 }
 
 export const changeRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/changes", async (c) => {
+  .get("/contracts/:id/changes", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const rows = await listChanges(c.get("deps").db, contract);
     return c.json(rows.map((row) => presentChange(row.change, row.author)));
   })
-  .post("/contracts/:id/changes", async (c) => {
+  .post("/contracts/:id/changes", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const request = await jsonBody(c, createChangeRequest);
     const { user, contract, abilities } = await loadReadableContract(c);
@@ -42,13 +43,13 @@ export const changeRoutes = new Hono<AppEnv>()
     const change = await proposeChange({ deps: c.get("deps"), actor: user }, { contract, request });
     return c.json(presentChange(change, user), 201);
   })
-  .post("/document-changes/:id/approve", async (c) => {
+  .post("/document-changes/:id/approve", keyAccess("contracts:write"), async (c) => {
     const { user, contract, change } = await loadDecidableChange(c);
     const deps = c.get("deps");
     const approved = await approveChange({ deps, actor: user }, { contract, change });
     return c.json(presentChange(approved, await loadAuthor(deps.db, approved.userId)));
   })
-  .post("/document-changes/:id/reject", async (c) => {
+  .post("/document-changes/:id/reject", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const request = await jsonBody(c, rejectChangeRequest);
     const { user, contract, change } = await loadDecidableChange(c);

@@ -7,15 +7,16 @@ import { pathId, queryParams } from "../http/validate";
 import { contractNotFound, getContractForUser, listContractsInCompany } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail, presentContractSummary } from "../presenters/contract";
+import { keyAccess } from "../http/key-access";
 
 export const contractRoutes = new Hono<AppEnv>()
-  .get("/contracts", async (c) => {
+  .get("/contracts", keyAccess("read"), async (c) => {
     const { user } = requireAuth(c);
     const query = queryParams(c, contractListQuery);
     const rows = await listContractsInCompany(c.get("deps").db, { companyId: user.companyId, search: query.search, status: query.status });
     return c.json(rows.map(presentContractSummary));
   })
-  .get("/contracts/:id", async (c) => {
+  .get("/contracts/:id", keyAccess("read"), async (c) => {
     const { user } = requireAuth(c);
     const id = pathId(c, "id", contractNotFound);
     const { contract, grant, hasOriginalFile } = await getContractForUser(c.get("deps").db, { id, companyId: user.companyId, userId: user.id });
@@ -23,7 +24,7 @@ export const contractRoutes = new Hono<AppEnv>()
     authorize(abilities.read, "You do not have access to this contract.");
     return c.json(presentContractDetail(contract, { abilities, hasOriginalFile }));
   })
-  .get("/contracts/:id/text", async (c) => {
+  .get("/contracts/:id/text", keyAccess("read"), async (c) => {
     const { user } = requireAuth(c);
     const { contract, grant } = await getContractForUser(c.get("deps").db, { id: pathId(c, "id", contractNotFound), companyId: user.companyId, userId: user.id });
     authorize(contractAbilities(user, contract, grant).read, "You do not have access to this contract.");

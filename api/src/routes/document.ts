@@ -9,6 +9,7 @@ import { jsonBody, pathId } from "../http/validate";
 import { contractNotFound, getContractForUser } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail } from "../presenters/contract";
+import { keyAccess } from "../http/key-access";
 
 export const READ_ONLY_MESSAGE = "You have read-only access to this contract.";
 
@@ -43,7 +44,7 @@ export const documentBodyLimit = bodyLimit({
   },
 });
 
-export const documentRoutes = new Hono<AppEnv>().put("/contracts/:id", documentBodyLimit, async (c) => {
+export const documentRoutes = new Hono<AppEnv>().put("/contracts/:id", keyAccess("contracts:write"), documentBodyLimit, async (c) => {
   requireAuth(c);
   const request = await jsonBody(c, saveDocumentRequest);
   const { user, contract, abilities, hasOriginalFile } = await loadReadableContract(c);

@@ -5,6 +5,7 @@ import { analysisReport, contractDownload, type DownloadFile } from "../commands
 import { requireAuth } from "../http/middleware";
 import { getContractForUser } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
+import { keyAccess } from "../http/key-access";
 
 async function readableContract(c: Context<AppEnv>) {
   const { user } = requireAuth(c);
@@ -25,11 +26,11 @@ export function sendAttachment(c: Context<AppEnv>, file: DownloadFile): Response
 }
 
 export const downloadRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/download", async (c) => {
+  .get("/contracts/:id/download", keyAccess("read"), async (c) => {
     const contract = await readableContract(c);
     return sendAttachment(c, await contractDownload(c.get("deps").db, contract));
   })
-  .get("/contracts/:id/download-report", async (c) => {
+  .get("/contracts/:id/download-report", keyAccess("read"), async (c) => {
     const contract = await readableContract(c);
     return sendAttachment(c, await analysisReport(c.get("deps").db, contract, c.get("deps").now()));
   });

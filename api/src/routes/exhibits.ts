@@ -15,6 +15,7 @@ import { getContractForUser } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentExhibit } from "../presenters/exhibit";
 import { sendAttachment } from "./downloads";
+import { keyAccess } from "../http/key-access";
 
 const FORBIDDEN: Partial<Record<ContractAbility, string>> = {
   read: "You do not have access to this contract.",
@@ -37,13 +38,14 @@ async function exhibitFor(c: Context<AppEnv>, ability: ContractAbility) {
 }
 
 export const exhibitRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/exhibits", async (c) => {
+  .get("/contracts/:id/exhibits", keyAccess("read"), async (c) => {
     const { contract } = await contractFor(c, "read");
     const now = c.get("deps").now();
     return c.json((await listExhibits(c.get("deps").db, contract)).map((row) => presentExhibit(row, now)));
   })
   .post(
     "/contracts/:id/exhibits",
+    keyAccess("contracts:write"),
     async (c, next) => {
       await contractFor(c, "manageExhibits");
       await next();
@@ -63,12 +65,12 @@ export const exhibitRoutes = new Hono<AppEnv>()
       return c.json(presentExhibit(exhibit, c.get("deps").now()), 201);
     },
   )
-  .get("/exhibits/:id/file", async (c) => {
+  .get("/exhibits/:id/file", keyAccess("read"), async (c) => {
     const { exhibit } = await exhibitFor(c, "read");
     const bytes = await exhibitFile(c.get("deps").db, exhibit);
     return sendAttachment(c, { bytes, fileName: exhibit.fileName ?? "exhibit", contentType: exhibit.mimeType ?? "application/octet-stream" });
   })
-  .post("/exhibits/:id/review", async (c) => {
+  .post("/exhibits/:id/review", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     // The spec's message is the whole text ('Please select a review status.'), without a field prefix.
     const review = parseForm(reviewExhibitRequest, await jsonBody(c, z.unknown()));
@@ -76,7 +78,7 @@ export const exhibitRoutes = new Hono<AppEnv>()
     const updated = await reviewExhibit(c.get("deps"), { actor: user, exhibitId: exhibit.id, review });
     return c.json(presentExhibit(updated, c.get("deps").now()));
   })
-  .delete("/exhibits/:id", async (c) => {
+  .delete("/exhibits/:id", keyAccess("contracts:write"), async (c) => {
     const { user, exhibit } = await exhibitFor(c, "manageExhibits");
     await deleteExhibit(c.get("deps"), { actor: user, exhibitId: exhibit.id });
     return c.body(null, 204);

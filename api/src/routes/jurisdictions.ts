@@ -5,6 +5,7 @@ import { requireAiReview } from "../analysis/settings";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
+import { keyAccess } from "../http/key-access";
 
 const JURISDICTIONS: Jurisdiction[] = JURISDICTION_CODES.map((code) => ({ code, name: JURISDICTION_NAMES[code] }));
 
@@ -15,11 +16,11 @@ const JURISDICTIONS: Jurisdiction[] = JURISDICTION_CODES.map((code) => ({ code, 
  * governs it like every other analysis.
  */
 export const jurisdictionRoutes = new Hono<AppEnv>()
-  .get("/jurisdictions", (c) => {
+  .get("/jurisdictions", keyAccess("read"), (c) => {
     requireAuth(c);
     return c.json(JURISDICTIONS);
   })
-  .post("/analyze-jurisdiction", async (c) => {
+  .post("/analyze-jurisdiction", keyAccess("contracts:write"), async (c) => {
     const { user } = requireAuth(c);
     const request = await jsonBody(c, jurisdictionAnalysisRequest);
     await requireAiReview(c.get("deps").db, user.companyId);

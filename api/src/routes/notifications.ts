@@ -5,16 +5,17 @@ import { requireAuth } from "../http/middleware";
 import { pathId } from "../http/validate";
 import { presentNotification } from "../presenters/notification";
 import { notFound } from "../http/errors";
+import { keyAccess } from "../http/key-access";
 
 const owner = (auth: ReturnType<typeof requireAuth>) => ({ userId: auth.user.id, companyId: auth.company.id });
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get("/notifications", async (c) => {
+  .get("/notifications", keyAccess("read"), async (c) => {
     const auth = requireAuth(c);
     const rows = await listNotifications(c.get("deps").db, owner(auth));
     return c.json(rows.map(presentNotification));
   })
-  .get("/notifications/unread-count", async (c) => {
+  .get("/notifications/unread-count", keyAccess("read"), async (c) => {
     const auth = requireAuth(c);
     return c.json({ count: await countUnread(c.get("deps").db, owner(auth)) });
   })

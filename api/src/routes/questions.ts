@@ -8,14 +8,15 @@ import { jsonBody } from "../http/validate";
 import { authorize } from "../policies";
 import { presentQuestion } from "../presenters/question";
 import { loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+import { keyAccess } from "../http/key-access";
 
 export const questionRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/questions", async (c) => {
+  .get("/contracts/:id/questions", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const rows = await listQuestions(c.get("deps").db, contract);
     return c.json(rows.map(presentQuestion));
   })
-  .post("/contracts/:id/questions", async (c) => {
+  .post("/contracts/:id/questions", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const request = await jsonBody(c, askQuestionRequest);
     const { user, contract, abilities } = await loadReadableContract(c);

@@ -100,8 +100,8 @@ export const securityRoutes = new Hono<AppEnv>()
   })
   .post("/settings/security/api-keys", async (c) => {
     const { user } = requireOwnSession(c);
-    const { name } = await jsonBody(c, createApiKeyRequest);
-    const { row, key } = await createApiKey(c.get("deps"), { actor: user, name });
+    const { name, scope } = await jsonBody(c, createApiKeyRequest);
+    const { row, key } = await createApiKey(c.get("deps"), { actor: user, name, scope });
     return c.json({ apiKey: presentApiKey(row), key }, 201);
   })
   .delete("/settings/security/api-keys/:id", async (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { companyUpdateRequest, notificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { clientIp } from "../auth/request";
 import { deleteAccount } from "../commands/settings/delete-account";
 import { loadUserSettings } from "../commands/settings/load-settings";
 import { updateCompany } from "../commands/settings/update-company";
@@ -27,7 +28,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const profile = await jsonBody(c, profileUpdateRequest);
     authorize(canManageOwnAccount(user, user));
     const deps = c.get("deps");
-    const updated = await updateProfile(deps, { actor: user, company, profile });
+    const updated = await updateProfile(deps, { actor: user, company, profile, ip: clientIp(c, deps.config) });
     return c.json(presentSettings(updated, company, await loadUserSettings(deps.db, user.id)));
   })
   .patch("/settings/company", async (c) => {

@@ -9,6 +9,7 @@ import { badRequest } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { authorize, canUploadContract, contractAbilities } from "../policies";
 import { presentContractDetail } from "../presenters/contract";
+import { keyAccess } from "../http/key-access";
 
 /*
  * POST /api/contracts (spec §7): multipart file, title, client, storageConsent, priority, optional
@@ -18,6 +19,7 @@ import { presentContractDetail } from "../presenters/contract";
  */
 export const uploadRoutes = new Hono<AppEnv>().post(
   "/contracts",
+  keyAccess("contracts:write"),
   async (c, next) => {
     const { user } = requireAuth(c);
     authorize(canUploadContract(user), UPLOAD_FORM_MESSAGES.accessRestricted);

@@ -10,15 +10,16 @@ import { authorize } from "../policies";
 import { presentContractDetail } from "../presenters/contract";
 import { presentVersion } from "../presenters/version";
 import { documentBodyLimit, editDeniedMessage, loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+import { keyAccess } from "../http/key-access";
 
 export const versionRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/versions", async (c) => {
+  .get("/contracts/:id/versions", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const rows = await listVersions(c.get("deps").db, contract);
     return c.json(rows.map(presentVersion));
   })
   // The spec's client sends the whole document with each checkpoint, hence the document body limit.
-  .post("/contracts/:id/versions", documentBodyLimit, async (c) => {
+  .post("/contracts/:id/versions", keyAccess("contracts:write"), documentBodyLimit, async (c) => {
     requireAuth(c);
     // Parsed for its 400s only: the server decides number, content and isActive (commands/versions/create.ts).
     await jsonBody(c, createVersionRequest);
@@ -29,7 +30,7 @@ export const versionRoutes = new Hono<AppEnv>()
     return c.json(presentVersion(version), 201);
   })
   // Restoring edits the document (a new edit, never a row swap), so it takes the edit ability.
-  .post("/contracts/:id/versions/:versionId/restore", async (c) => {
+  .post("/contracts/:id/versions/:versionId/restore", keyAccess("contracts:write"), async (c) => {
     const { user, contract, abilities, hasOriginalFile } = await loadReadableContract(c);
     authorize(abilities.edit, editDeniedMessage(abilities));
     const restored = await restoreVersion({ deps: c.get("deps"), actor: user }, { contract, versionId: pathId(c, "versionId", versionNotFound) });

@@ -15,6 +15,7 @@ import { getContractForUser, type ContractRow } from "../loaders/contract";
 import { authorize, contractAbilities } from "../policies";
 import { presentApprovalSteps } from "../presenters/approval-step";
 import { presentContractDetail } from "../presenters/contract";
+import { keyAccess } from "../http/key-access";
 
 /* Statuses and the approval pipeline: the rules are in commands/workflow/rules.ts. */
 
@@ -43,39 +44,39 @@ async function present(c: Context<AppEnv>, auth: AuthState, contract: ContractRo
 }
 
 export const workflowRoutes = new Hono<AppEnv>()
-  .get("/contracts/:id/approval-steps", async (c) => {
+  .get("/contracts/:id/approval-steps", keyAccess("read"), async (c) => {
     const { contract } = await loadAuthorized(c, "read");
     return c.json(presentApprovalSteps(await listApprovalSteps(c.get("deps").db, contract)));
   })
-  .post("/contracts/:id/submit", async (c) => {
+  .post("/contracts/:id/submit", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const body = await jsonBody(c, contractDecisionRequest);
     const { auth, contract } = await loadAuthorized(c, "submitForApproval");
     const updated = await submitForApproval(c.get("deps"), { actor: auth.user, contractId: contract.id, comment: body.comment });
     return c.json(await present(c, auth, updated));
   })
-  .post("/contracts/:id/approve", async (c) => {
+  .post("/contracts/:id/approve", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const body = await jsonBody(c, contractDecisionRequest);
     const { auth, contract } = await loadAuthorized(c, "approve");
     const updated = await approveContract(c.get("deps"), { actor: auth.user, contractId: contract.id, comment: body.comment });
     return c.json(await present(c, auth, updated));
   })
-  .post("/contracts/:id/reject", async (c) => {
+  .post("/contracts/:id/reject", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const body = await jsonBody(c, contractDecisionRequest);
     const { auth, contract } = await loadAuthorized(c, "approve");
     const updated = await rejectContract(c.get("deps"), { actor: auth.user, contractId: contract.id, comment: body.comment });
     return c.json(await present(c, auth, updated));
   })
-  .post("/contracts/:id/reopen", async (c) => {
+  .post("/contracts/:id/reopen", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const body = await jsonBody(c, contractDecisionRequest);
     const { auth, contract } = await loadAuthorized(c, "submitForApproval");
     const updated = await reopenContract(c.get("deps"), { actor: auth.user, contractId: contract.id, comment: body.comment });
     return c.json(await present(c, auth, updated));
   })
-  .post("/contracts/:id/approval-steps/:stage/decide", async (c) => {
+  .post("/contracts/:id/approval-steps/:stage/decide", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     const body = await jsonBody(c, decideApprovalStepRequest);
     const { auth, contract } = await loadAuthorized(c, "approve");

@@ -8,6 +8,17 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * The answer to a new password zxcvbn guesses too easily, with its warning when it has one
+ * ("This is a heavily used password."). The length rule above stays the schema's.
+ */
+export function weakPasswordMessage(warning: string | null | undefined): string {
+  const reason = warning?.trim().replace(/\.$/, "");
+  if (!reason) return "This password is too easy to guess. Add more words or characters.";
+  const lowered = /^[A-Z][a-z]/.test(reason) ? reason[0]!.toLowerCase() + reason.slice(1) : reason;
+  return `This password is too easy to guess: ${lowered}. Add more words or characters.`;
+}
+
 export const signupRequest = z.object({
   email: emailSchema,
   password: passwordSchema,

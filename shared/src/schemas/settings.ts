@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
+import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
 import { emailSchema, passwordSchema } from "./auth";
 
@@ -27,7 +27,29 @@ export const SETTINGS_MESSAGES = {
   wrongCurrentPassword: "Your current password is not correct.",
   samePassword: "The new password must be different from your current password",
   passwordsDoNotMatch: "The passwords do not match",
+  emailChangeNeedsPassword: "Enter your current password to change your email address.",
+  emailChangeNeedsCode: "Enter a code from your authenticator app to change your email address.",
+  emailChangeNoProof:
+    "Your account has no password to confirm this change. Set one with “Forgot password?” on the sign-in page, or turn on two-factor sign-in, then try again.",
+  emailChangePending: "We sent a confirmation link to the new address. Your email address changes when you open it.",
 } as const;
+
+/** The links of an e-mail change: confirm (mailed to the new address) and undo (mailed to the old one). */
+export const EMAIL_CHANGE_MESSAGES = {
+  confirmed: "Your email address has been changed. Use the new address to sign in.",
+  undone: "Your email address has been restored and every session has been signed out. If you did not ask for this change, reset your password now.",
+  confirmInvalid: "This confirmation link has already been used, was replaced by a newer one, or is invalid.",
+  confirmExpired: "This confirmation link has expired. Change your email address in Settings again to get a new one.",
+  undoInvalid: "This link has already been used or is invalid.",
+  undoExpired: "This link has expired. If someone else changed your email address, contact support.",
+  undoTaken: "Your old address is now used by another account, so it cannot be restored. Please contact support.",
+} as const;
+
+/** POST /api/auth/email-change/confirm and /undo: the link's token is the credential. */
+export const emailChangeTokenRequest = z.object({ token: z.string().trim().min(1, "No token provided").max(200) });
+export type EmailChangeTokenRequest = z.infer<typeof emailChangeTokenRequest>;
+export const emailChangeResult = z.object({ email: z.string() });
+export type EmailChangeResult = z.infer<typeof emailChangeResult>;
 
 /** Optional free text: blank means "not set" (stored as null). */
 const optionalText = (max: number) =>
@@ -48,6 +70,8 @@ export const settingsRecord = z.object({
   lastName: z.string().nullable(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link, or null. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   jobTitle: z.string().nullable(),
   companyName: z.string(),
@@ -70,6 +94,9 @@ export const profileUpdateRequest = z.object({
   email: z.string({ message: SETTINGS_MESSAGES.invalidEmail }).pipe(emailSchema),
   phone: optionalText(50),
   jobTitle: optionalText(100),
+  /** Needed only when `email` changes: the current password, or (two-factor on) an authenticator code. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.wrongCurrentPassword).optional(),
+  code: z.string().trim().max(32, SETTINGS_MESSAGES.invalidCode).optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 
@@ -148,6 +175,7 @@ export const apiKeySummary = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
+  scope: z.enum(API_KEY_SCOPES),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
@@ -155,8 +183,16 @@ export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 
 export const createApiKeyRequest = z.object({
   name: z.string({ message: "Key name is required" }).trim().min(1, "Key name is required").max(100, "Key name must be at most 100 characters"),
+  /** Read-only unless asked otherwise: the safe default for a client that does not know scopes. */
+  scope: z.enum(API_KEY_SCOPES, { message: `scope must be one of ${API_KEY_SCOPES.join(", ")}` }).default("read"),
 });
-export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequest>;
+
+/** What an API key is told where it may not go. */
+export const API_KEY_MESSAGES = {
+  notAllowed: "API keys cannot read or change identity or security settings. Sign in to do this.",
+  readOnly: "This API key is read-only. Create a key with the “Read & write contracts” scope to make changes.",
+} as const;
 
 /** The full key appears in this answer only; the server keeps its hash. */
 export const createdApiKey = z.object({ apiKey: apiKeySummary, key: z.string() });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MS, RESEND_VERIFICATION_MIN_INTERVAL_MS, type PasswordResetConfirmRequest, type PasswordResetRequest } from "@clausewise/shared";
 import { hashPassword } from "../../auth/password";
+import { assertStrongPassword } from "../../auth/password-strength";
 import { randomToken, sha256 } from "../../auth/tokens";
 import type { AppDeps } from "../../context";
 import { companies, emailTokens, sessions, users } from "../../db/schema";
@@ -83,6 +84,8 @@ export async function resetPassword(deps: AppDeps, input: PasswordResetConfirmRe
     if (row.company.accountStatus !== "active") {
       throw new AppError("account_suspended", "Your company's account is suspended. Please contact your company administrator or ClauseWise support.");
     }
+    // A weak password rolls back here, and the link still works for a better one.
+    await assertStrongPassword(input.newPassword, { ...row.user, companyName: row.company.name }, "newPassword");
     await tx.update(users).set({ passwordHash, emailVerifiedAt: row.user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, row.user.id));
     await tx
       .update(emailTokens)

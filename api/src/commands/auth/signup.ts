@@ -3,6 +3,7 @@ import type { SignupRequest } from "@clausewise/shared";
 import type { AppDeps } from "../../context";
 import { companies, companySettings, notificationPreferences, subscriptions, userSettings, users } from "../../db/schema";
 import { hashPassword } from "../../auth/password";
+import { assertStrongPassword } from "../../auth/password-strength";
 import { createSession, destroySession, type SessionMeta } from "../../auth/sessions";
 import { issueVerificationToken, sendVerificationEmail } from "../../auth/verification";
 import { AppError } from "../../http/errors";
@@ -34,6 +35,7 @@ export async function signup(deps: AppDeps, input: SignupRequest, meta: SessionM
   const now = deps.now();
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw emailTaken();
+  await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
 
   let result;

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { SETTINGS_MESSAGES, type ChangePasswordRequest } from "@clausewise/shared";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../auth/password";
+import { assertStrongPassword } from "../../auth/password-strength";
 import { assertLoginAllowed, recordLoginAttempt } from "../../auth/rate-limit";
 import type { UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
@@ -22,6 +23,7 @@ export async function changePassword(
 ): Promise<{ endedSessions: number }> {
   const { actor, currentSessionId, ip } = input;
   const now = deps.now();
+  await assertStrongPassword(input.newPassword, actor, "newPassword");
   await assertLoginAllowed(deps.db, { email: actor.email, ip, now }, "Too many wrong passwords.");
   const oldHash = actor.passwordHash;
   if (!(await verifyPassword(oldHash ?? (await dummyPasswordHash()), input.currentPassword)) || !oldHash) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { TEAM_MESSAGES, type AcceptInvitationRequest } from "@clausewise/shared";
 import { hashPassword } from "../../auth/password";
+import { assertStrongPassword } from "../../auth/password-strength";
 import { createSession, destroySession, type AuthState, type SessionMeta } from "../../auth/sessions";
 import { sha256 } from "../../auth/tokens";
 import type { AppDeps } from "../../context";
@@ -49,6 +50,8 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(request.password);
   return deps.db.transaction(async (tx) => {
     const { invitation, company } = await usableInvitation(tx, request.token, now, true);
+    // A weak password rolls back here, and the invitation stays usable.
+    await assertStrongPassword(request.password, { email: invitation.email, firstName: request.firstName, lastName: request.lastName, companyName: company.name });
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1);
     if (taken) throw new AppError("email_taken", TEAM_MESSAGES.accountExists);
     const [user] = await tx
