@@ -15,9 +15,10 @@ import { createSession, type UserRow } from "../auth/sessions";
 import { randomToken, sha256 } from "../auth/tokens";
 import { totpCode } from "../auth/totp";
 import { requestPasswordReset } from "../commands/auth/password-reset";
-import { issueVerificationToken } from "../auth/verification";
+import { issueEmailToken, issueVerificationToken } from "../auth/verification";
+import { CONFIRM_EMAIL_CHANGE, UNDO_EMAIL_CHANGE } from "../commands/auth/email-change";
 import { createSubscription } from "../billing/subscribe";
-import { analyses, companies, invitations, notifications, supportTickets, users } from "../db/schema";
+import { analyses, apiKeys, companies, invitations, notifications, supportTickets, users } from "../db/schema";
 import { seedKnowledgeBase } from "../support/articles";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
@@ -180,6 +181,15 @@ async function apiKey(fx: Fx): Promise<string> {
   return res.body.apiKey.id;
 }
 
+/** A member of A with an e-mail change in flight; answers the token of its confirmation or undo link. */
+async function emailChangeLink(fx: Fx, which: "confirm" | "undo"): Promise<string> {
+  const member = await createUser(fx.t.deps.db, { companyId: fx.team.company.id });
+  const pendingEmail = `pending-${randomUUID()}@example.test`;
+  await fx.t.deps.db.update(users).set({ pendingEmail }).where(eq(users.id, member.id));
+  const purpose = which === "confirm" ? CONFIRM_EMAIL_CHANGE : UNDO_EMAIL_CHANGE;
+  return issueEmailToken(fx.t.deps.db, { userId: member.id, purpose, email: which === "confirm" ? pendingEmail : member.email, ttlMs: 3_600_000, now: new Date() });
+}
+
 /** Starts two-factor set-up for the caller and answers its secret. */
 async function twoFactorSecret(fx: Fx, user: UserRow): Promise<string> {
   const res = await (await fx.as(user)).post<{ secret: string }>("/api/settings/security/two-factor/setup");
@@ -243,6 +253,10 @@ const TABLE: Row[] = [
     const token = await requestPasswordReset(fx.t.deps, { email: member.email });
     return { body: { token, newPassword: "a-fresh-reset-passphrase" } };
   }),
+
+  // The links of an e-mail change: the token is the credential, whoever follows it.
+  route("POST", "/api/auth/email-change/confirm", [200, 200, 200, 200, 200], async (fx) => ({ body: { token: await emailChangeLink(fx, "confirm") } })),
+  route("POST", "/api/auth/email-change/undo", [200, 200, 200, 200, 200], async (fx) => ({ body: { token: await emailChangeLink(fx, "undo") } })),
 
   // Contracts
   route("GET", "/api/contracts", [200, 200, 200, 401, 200]),
@@ -401,6 +415,74 @@ const TABLE: Row[] = [
   route("GET", "/api/support/contact", [200, 200, 200, 200, 200]),
 ];
 
+// ---- API keys ------------------------------------------------------------------------------------
+/*
+ * What an API key of company A's admin gets (DESIGN.md §3: keys carry scopes and never touch identity
+ * or security). The routes that take keys, by the scope they need: a read-only key asking to change
+ * something gets 403 api_key_scope. Every other route that needs a signed-in caller answers 403
+ * api_key_not_allowed, whatever the scope; routes that need nobody (health, sign-in, mailed links)
+ * treat a key caller as signed out.
+ */
+const KEY_READ = new Set([
+  "GET /api/auth/user",
+  "GET /api/contracts",
+  "GET /api/contracts/:id",
+  "GET /api/contracts/:id/text",
+  "GET /api/contracts/:id/reviewers",
+  "GET /api/contracts/:id/download",
+  "GET /api/contracts/:id/download-report",
+  "GET /api/contracts/:id/markups",
+  "GET /api/contracts/:id/changes",
+  "GET /api/contracts/:id/versions",
+  "GET /api/contracts/:id/questions",
+  "GET /api/contracts/:id/approval-steps",
+  "GET /api/contracts/:id/exhibits",
+  "GET /api/exhibits/:id/file",
+  "GET /api/contracts/:id/analysis",
+  "GET /api/contracts/:id/ai-analysis",
+  "GET /api/contracts/:id/similar-clauses",
+  "GET /api/clause-standards/:code",
+  "GET /api/jurisdictions",
+  "GET /api/analytics",
+  "GET /api/analytics/:period",
+  "GET /api/notifications",
+  "GET /api/notifications/unread-count",
+]);
+const KEY_WRITE = new Set([
+  "POST /api/contracts",
+  "PUT /api/contracts/:id",
+  "POST /api/contracts/:id/markups",
+  "POST /api/contracts/:id/changes",
+  "POST /api/document-changes/:id/approve",
+  "POST /api/document-changes/:id/reject",
+  "POST /api/contracts/:id/versions",
+  "POST /api/contracts/:id/versions/:versionId/restore",
+  "POST /api/contracts/:id/questions",
+  "POST /api/contracts/:id/submit",
+  "POST /api/contracts/:id/approve",
+  "POST /api/contracts/:id/reject",
+  "POST /api/contracts/:id/reopen",
+  "POST /api/contracts/:id/approval-steps/:stage/decide",
+  "POST /api/contracts/:id/exhibits",
+  "POST /api/exhibits/:id/review",
+  "DELETE /api/exhibits/:id",
+  "POST /api/contracts/:id/analysis",
+  "POST /api/contracts/:id/ai-analysis",
+  "POST /api/analyze-jurisdiction",
+]);
+// Needs no signed-in caller, yet answers 401 signed out: step two of a sign-in wants a half-open session.
+const KEYLESS_401 = new Set(["POST /api/auth/second-factor"]);
+
+function keyExpectation(row: Row, column: KeyColumn): Expected {
+  const name = key(row);
+  if (KEY_READ.has(name)) return row.expect.admin;
+  if (KEY_WRITE.has(name)) return column === "writeKey" ? row.expect.admin : { status: 403, error: "api_key_scope" };
+  if (row.expect.signedOut !== 401 || KEYLESS_401.has(name)) return row.expect.signedOut;
+  return { status: 403, error: "api_key_not_allowed" };
+}
+
+const refusesKey = (expected: Expected) => typeof expected !== "number";
+
 // ---- running cells -------------------------------------------------------------------------------
 
 let t: TestApp;
@@ -427,13 +509,16 @@ async function signedIn(user: UserRow): Promise<TestClient> {
   return client;
 }
 
-type Caller = Column | "operator";
+type KeyColumn = "readKey" | "writeKey";
+type Caller = Column | "operator" | KeyColumn;
 
 /** Company A's fresh team and the caller of this cell. */
 async function cellWorld(caller: Caller): Promise<Fx> {
   const team = await createTeam(t.deps.db);
   let actor: UserRow | null = null;
   if (caller === "admin" || caller === "approver" || caller === "reviewer") actor = team[caller].user;
+  // A key acts as its owner: company A's admin, who may do the most, so a refusal is the key's.
+  if (caller === "readKey" || caller === "writeKey") actor = team.admin.user;
   if (caller === "otherAdmin") actor = (await createTeam(t.deps.db)).admin.user;
   if (caller === "operator") actor = operator;
   const owner = actor && actor.companyId === team.company.id ? actor : team.admin.user;
@@ -446,6 +531,16 @@ interface Prepared {
   client: TestClient;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
+}
+
+/** An API key of `user` with the scope of the key column, made directly (the route that makes keys is under test too). */
+async function keyFor(user: UserRow, caller: KeyColumn): Promise<string> {
+  const key = `cw_${randomToken(24)}`;
+  await t.deps.db
+    .insert(apiKeys)
+    .values({ companyId: user.companyId, userId: user.id, name: caller, prefix: key.slice(0, 10), keyHash: sha256(key), scope: caller === "readKey" ? "read" : "contracts:write" });
+  return key;
 }
 
 async function prepare(row: Row, caller: Caller): Promise<Prepared> {
@@ -454,18 +549,27 @@ async function prepare(row: Row, caller: Caller): Promise<Prepared> {
   let path = row.path;
   for (const [name, value] of Object.entries(built.params ?? {})) path = path.replace(`:${name}`, value);
   if (built.query) path += `?${built.query}`;
+  if (caller === "readKey" || caller === "writeKey") {
+    // No cookie: the key alone says who calls.
+    return { row, caller, client: t.client(), path, body: built.body, headers: { authorization: `Bearer ${await keyFor(fx.actor!, caller)}` } };
+  }
   const client = fx.actor ? await signedIn(fx.actor) : t.client();
-  return { row, caller, client, path, body: built.body };
+  return { row, caller, client, path, body: built.body, headers: {} };
 }
+
+/** A status, or a status with the error code the body must carry. */
+type Expected = number | { status: number; error: string };
 
 /** Sends the cell's request; answers a line describing the mismatch, or null. */
-async function run(cell: Prepared, expected: number): Promise<string | null> {
-  const res = await cell.client.request(cell.row.method, cell.path, cell.body);
-  if (res.status === expected) return null;
-  return `${key(cell.row)} as ${cell.caller}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`;
+async function run(cell: Prepared, expected: Expected): Promise<string | null> {
+  const res = await cell.client.request(cell.row.method, cell.path, cell.body, cell.headers);
+  const want = typeof expected === "number" ? { status: expected, error: undefined } : expected;
+  const error = (res.body as { error?: unknown } | null)?.error;
+  if (res.status === want.status && (want.error === undefined || error === want.error)) return null;
+  return `${key(cell.row)} as ${cell.caller}: expected ${want.status}${want.error ? ` ${want.error}` : ""}, got ${res.status} ${res.text.slice(0, 200)}`;
 }
 
-async function runColumn(caller: Caller, rows: Row[], expected: (row: Row) => number): Promise<string[]> {
+async function runColumn(caller: Caller, rows: Row[], expected: (row: Row) => Expected): Promise<string[]> {
   const mismatches: string[] = [];
   for (const row of rows) {
     const mismatch = await run(await prepare(row, caller), expected(row));
@@ -475,9 +579,9 @@ async function runColumn(caller: Caller, rows: Row[], expected: (row: Row) => nu
 }
 
 /**
- * Row count and a hash of every row of every table. sessions.last_seen_at is left out: any signed-in
- * request may refresh the caller's own session (at most once a minute, auth/sessions.ts), which says
- * nothing about company A's data; every other column of every table is compared.
+ * Row count and a hash of every row of every table. sessions.last_seen_at and api_keys.last_used_at
+ * are left out: any signed-in request may refresh the caller's own session or key (auth/sessions.ts),
+ * which says nothing about company A's data; every other column of every table is compared.
  */
 async function snapshot(): Promise<Record<string, string>> {
   const tables = rowsOf<{ table_name: string }>(
@@ -488,7 +592,7 @@ async function snapshot(): Promise<Record<string, string>> {
     const [row] = rowsOf<{ n: number; h: string }>(
       await t.deps.db.execute(sql`
         select count(*)::int as n, md5(coalesce(string_agg(x, ',' order by x), '')) as h
-        from (select (to_jsonb(r) - 'last_seen_at')::text as x from ${sql.identifier(table_name)} r) s`),
+        from (select (to_jsonb(r) - 'last_seen_at' - 'last_used_at')::text as x from ${sql.identifier(table_name)} r) s`),
     );
     result[table_name] = `${row!.n} rows, ${row!.h}`;
   }
@@ -536,6 +640,28 @@ describe("Authorization matrix", () => {
     const own = TABLE.filter((row) => row.expect.otherAdmin !== 404);
     expect(await runColumn("otherAdmin", own, (row) => row.expect.otherAdmin)).toEqual([]);
   });
+
+  it("declares key access only on routes that exist: reads on GET, writes on the rest", () => {
+    const tabled = new Set(TABLE.map(key));
+    expect([...KEY_READ, ...KEY_WRITE, ...KEYLESS_401].filter((name) => !tabled.has(name))).toEqual([]);
+    expect([...KEY_READ].filter((name) => !name.startsWith("GET "))).toEqual([]);
+    expect([...KEY_WRITE].filter((name) => name.startsWith("GET "))).toEqual([]);
+  });
+
+  for (const column of ["readKey", "writeKey"] as const) {
+    it(`answers every route as DESIGN.md §3 says for an API key (${column}), and a refused key changes nothing`, async () => {
+      const cells = [];
+      for (const row of TABLE) cells.push({ cell: await prepare(row, column), expected: keyExpectation(row, column) });
+      const refused = cells.filter(({ expected }) => refusesKey(expected));
+      expect(refused.length).toBeGreaterThan(30);
+      const before = await snapshot();
+      const mismatches: (string | null)[] = [];
+      for (const { cell, expected } of refused) mismatches.push(await run(cell, expected));
+      expect(await snapshot()).toEqual(before);
+      for (const { cell, expected } of cells.filter(({ expected }) => !refusesKey(expected))) mismatches.push(await run(cell, expected));
+      expect(mismatches.filter(Boolean)).toEqual([]);
+    });
+  }
 
   it("lets platform operators manage every company in Billing Administration", async () => {
     const rows = TABLE.filter((row) => row.operator !== undefined);
