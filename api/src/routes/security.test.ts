@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTINGS_MESSAGES, type ApiKeySummary, type CreatedApiKey, type CurrentUser, type SessionSummary, type TwoFactorSetup, type TwoFactorStatus } from "@clausewise/shared";
+import { API_KEY_MESSAGES, SETTINGS_MESSAGES, type ApiKeySummary, type CreatedApiKey, type CurrentUser, type SessionSummary, type TwoFactorSetup, type TwoFactorStatus } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { sha256 } from "../auth/tokens";
 import { totpCode } from "../auth/totp";
 import { apiKeys, sessions, users } from "../db/schema";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
-import { createTeam, createUser, TEST_PASSWORD } from "../test/factories";
+import { createContract, createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { signedIn } from "../test/review-factories";
 
 let t: TestApp;
@@ -216,7 +216,8 @@ describe("API keys", () => {
     const res = await client.post<CreatedApiKey>("/api/settings/security/api-keys", { name: "  Procurement sync " });
     expect(res.status).toBe(201);
     const { apiKey, key } = res.body;
-    expect(apiKey).toMatchObject({ name: "Procurement sync", prefix: key.slice(0, 10), lastUsedAt: null });
+    // Without a scope a key is read-only: the safe default for a client that does not know scopes.
+    expect(apiKey).toMatchObject({ name: "Procurement sync", prefix: key.slice(0, 10), scope: "read", lastUsedAt: null });
     const [row] = await t.deps.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id));
     expect(row!.keyHash).toBe(sha256(key));
     expect(JSON.stringify(row)).not.toContain(key);
@@ -262,6 +263,49 @@ describe("API keys", () => {
     const res = await t.client().post("/api/settings/security/api-keys", { name: "more" }, { authorization: `Bearer ${created.body.key}` });
     expect(res.status).toBe(403);
     expect(await t.deps.db.select().from(apiKeys).where(eq(apiKeys.userId, team.admin.user.id))).toHaveLength(1);
+  });
+
+  it("makes a key of the chosen scope and lists it; a read-only key reads contracts, and is told it may not write", async () => {
+    const team = await createTeam(t.deps.db);
+    const contract = await createContract(t.deps.db, { companyId: team.company.id });
+    const client = signedIn(t, team.admin.token);
+    const reader = await client.post<CreatedApiKey>("/api/settings/security/api-keys", { name: "dashboard", scope: "read" });
+    const writer = await client.post<CreatedApiKey>("/api/settings/security/api-keys", { name: "sync", scope: "contracts:write" });
+    expect([reader.status, writer.status]).toEqual([201, 201]);
+    expect(writer.body.apiKey.scope).toBe("contracts:write");
+    const list = await client.get<ApiKeySummary[]>("/api/settings/security/api-keys");
+    expect(Object.fromEntries(list.body.map((k) => [k.name, k.scope]))).toEqual({ dashboard: "read", sync: "contracts:write" });
+
+    const as = (created: CreatedApiKey) => ({ authorization: `Bearer ${created.key}` });
+    expect((await t.client().get(`/api/contracts/${contract.id}`, as(reader.body))).status).toBe(200);
+    const comment = { type: "comment", content: "Check the cap." };
+    const refused = await t.client().post(`/api/contracts/${contract.id}/markups`, comment, as(reader.body));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: "api_key_scope", message: API_KEY_MESSAGES.readOnly });
+    expect((await t.client().post(`/api/contracts/${contract.id}/markups`, comment, as(writer.body))).status).toBe(201);
+    // Neither scope reaches identity or security.
+    for (const created of [reader.body, writer.body]) {
+      const res = await t.client().get("/api/settings/security/api-keys", as(created));
+      expect(res.body).toEqual({ error: "api_key_not_allowed", message: API_KEY_MESSAGES.notAllowed });
+    }
+  });
+
+  it.each([[{ name: "x", scope: "admin" }], [{ name: "x", scope: "" }], [{ name: "x", scope: ["read"] }], [{ name: "x", scope: null }]])("refuses %o (400) and creates nothing", async (body) => {
+    const team = await createTeam(t.deps.db);
+    const res = await signedIn(t, team.reviewer.token).post("/api/settings/security/api-keys", body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "validation_failed", fields: { scope: expect.any(String) } });
+    expect(await t.deps.db.select().from(apiKeys).where(eq(apiKeys.userId, team.reviewer.user.id))).toEqual([]);
+  });
+
+  it("a key made before scopes existed is read-only", async () => {
+    const team = await createTeam(t.deps.db);
+    const contract = await createContract(t.deps.db, { companyId: team.company.id });
+    // The migration's column default is what every older row got.
+    await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "old", prefix: "cw_old", keyHash: sha256("cw_old-key") });
+    const bearer = { authorization: "Bearer cw_old-key" };
+    expect((await t.client().get(`/api/contracts/${contract.id}/markups`, bearer)).status).toBe(200);
+    expect((await t.client().post(`/api/contracts/${contract.id}/markups`, { type: "comment", content: "x" }, bearer)).status).toBe(403);
   });
 
   it("a deactivated member's session gets 401", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,8 @@ import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createContract, createTeam } from "@clausewise/api/test/factories";
 import { grantContractAccess } from "@clausewise/api/test/contract-factories";
 import { destroyUserSessions } from "@clausewise/api/auth/sessions";
+import { sha256 } from "@clausewise/api/auth/tokens";
+import { apiKeys } from "@clausewise/api/db/schema/index";
 import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
 import { attachRealtime, type Realtime } from "../server";
 import { connectPeer, containsUpdate, eventually, firstText, openRaw, rawOutcome, sessionHeaders, sleep, storedState, textLines, type Peer } from "../test/collab";
@@ -143,6 +146,15 @@ describe("live documents: who may connect", () => {
     const missing = await rawOutcome(t.baseUrl, "3f1e9a52-0c3b-4a57-9d5e-2f8b7c6d1e00", { cookie: "cw_session=forged" });
     expect(existing).toEqual({ code: COLLAB_CLOSE.unauthorized.code, reason: COLLAB_CLOSE.unauthorized.reason });
     expect(missing).toEqual(existing);
+  });
+
+  it("refuses an API key, of any scope: live documents take the session cookie only (4401)", async () => {
+    const { team, contract } = await setup();
+    const key = `cw_${randomUUID()}`;
+    await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "ci", prefix: key.slice(0, 10), keyHash: sha256(key), scope: "contracts:write" });
+    expect((await t.client().get("/api/contracts", { authorization: `Bearer ${key}` })).status).toBe(200);
+    const outcome = await rawOutcome(t.baseUrl, contract.id, { authorization: `Bearer ${key}` });
+    expect(outcome).toEqual({ code: COLLAB_CLOSE.unauthorized.code, reason: COLLAB_CLOSE.unauthorized.reason });
   });
 
   it("refuses a foreign Origin with HTTP 403 before upgrading, even with a valid session", async () => {

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createSession } from "@clausewise/api/auth/sessions";
+import { sha256 } from "@clausewise/api/auth/tokens";
+import { apiKeys } from "@clausewise/api/db/schema/index";
 import { createContract, createTeam, TEST_PASSWORD } from "@clausewise/api/test/factories";
 import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
 import { deactivateMember } from "@clausewise/api/commands/team/deactivate";
@@ -46,6 +49,14 @@ function outcome(socket: Socket): Promise<"connected" | string> {
 describe("socket.io pushes", () => {
   it("refuses a connection without a session", async () => {
     expect(await outcome(open({}))).toBe("Unauthorized");
+  });
+
+  it("refuses an API key, of any scope: pushes take the session cookie only", async () => {
+    const team = await createTeam(t.deps.db);
+    const key = `cw_${randomUUID()}`;
+    await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "ci", prefix: key.slice(0, 10), keyHash: sha256(key), scope: "contracts:write" });
+    expect((await t.client().get("/api/contracts", { authorization: `Bearer ${key}` })).status).toBe(200);
+    expect(await outcome(open({ authorization: `Bearer ${key}` }))).toBe("Unauthorized");
   });
 
   it("refuses a foreign Origin even with a valid session", async () => {
