@@ -18,6 +18,8 @@ const SignupPage = lazyPage(() => import("./pages/Signup/SignupPage"), "SignupPa
 const VerifyEmailPage = lazyPage(() => import("./pages/VerifyEmail/VerifyEmailPage"), "VerifyEmailPage");
 const ForgotPasswordPage = lazyPage(() => import("./pages/PasswordReset/PasswordResetPages"), "ForgotPasswordPage");
 const ResetPasswordPage = lazyPage(() => import("./pages/PasswordReset/PasswordResetPages"), "ResetPasswordPage");
+const ConfirmEmailChangePage = lazyPage(() => import("./pages/EmailChange/EmailChangePages"), "ConfirmEmailChangePage");
+const UndoEmailChangePage = lazyPage(() => import("./pages/EmailChange/EmailChangePages"), "UndoEmailChangePage");
 const AcceptInvitationPage = lazyPage(() => import("./pages/AcceptInvitation/AcceptInvitationPage"), "AcceptInvitationPage");
 const NotFoundPage = lazyPage(() => import("./pages/NotFound/NotFoundPage"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/Dashboard/DashboardPage"), "DashboardPage");
@@ -61,6 +63,8 @@ function PublicRoutes({ loading }: { loading: boolean }) {
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailChangePage />} />
+      <Route path="/undo-email-change" element={<UndoEmailChangePage />} />
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="/terms" element={<PublicLayout><TermsPage /></PublicLayout>} />
       <Route path="/support" element={<PublicLayout><SupportPage /></PublicLayout>} />
@@ -78,6 +82,8 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       <Route path="/forgot-password" element={<ContinueSignedIn />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailChangePage />} />
+      <Route path="/undo-email-change" element={<UndoEmailChangePage />} />
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route element={<AppLayout user={user} />}>
         <Route index element={<DashboardPage />} />

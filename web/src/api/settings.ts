@@ -3,6 +3,7 @@ import type {
   ApiKeySummary,
   ChangePasswordRequest,
   CompanyUpdateRequest,
+  CreateApiKeyRequest,
   CreatedApiKey,
   NotificationSettingsRequest,
   ProfileUpdateRequest,
@@ -51,8 +52,8 @@ export function useDeleteAccount() {
 
 // ── Security ────────────────────────────────────────────────────────────────────────────────────
 
-export function useTwoFactorStatus() {
-  return useQuery({ queryKey: twoFactorKey, queryFn: ({ signal }) => api.get<TwoFactorStatus>("/api/settings/security/two-factor", { signal }) });
+export function useTwoFactorStatus(enabled = true) {
+  return useQuery({ queryKey: twoFactorKey, enabled, queryFn: ({ signal }) => api.get<TwoFactorStatus>("/api/settings/security/two-factor", { signal }) });
 }
 
 function useSecurityMutation<TBody, TResult>(fn: (body: TBody) => Promise<TResult>, queryKey: readonly string[]) {
@@ -79,7 +80,7 @@ export const useRevokeOtherSessions = () => useSecurityMutation(() => api.delete
 export function useApiKeys(enabled: boolean) {
   return useQuery({ queryKey: apiKeysKey, queryFn: ({ signal }) => api.get<ApiKeySummary[]>("/api/settings/security/api-keys", { signal }), enabled });
 }
-export const useCreateApiKey = () => useSecurityMutation((name: string) => api.post<CreatedApiKey>("/api/settings/security/api-keys", { name }), apiKeysKey);
+export const useCreateApiKey = () => useSecurityMutation((body: CreateApiKeyRequest) => api.post<CreatedApiKey>("/api/settings/security/api-keys", body), apiKeysKey);
 export const useRevokeApiKey = () => useSecurityMutation((id: string) => api.delete<void>(`/api/settings/security/api-keys/${encodeURIComponent(id)}`), apiKeysKey);
 
 /** Sign-in step two (POST /api/auth/second-factor), then a fresh start like any sign-in. */

@@ -77,6 +77,17 @@ describe("reset password (the link in the mail)", () => {
     await waitFor(() => expect(screen.getByRole("link", { name: "Request a new link" }).getAttribute("href")).toBe("/forgot-password"));
   });
 
+  it("shows a password the server finds too easy to guess under the field, without blaming the link", async () => {
+    const message = "This password is too easy to guess: this is a heavily used password. Add more words or characters.";
+    fakeApi({ ...base, "POST /api/auth/password-reset/confirm": { status: 400, body: { error: "weak_password", message, fields: { newPassword: message } } } });
+    renderApp("/reset-password?token=tok-123");
+    fireEvent.change(await screen.findByLabelText("New password", undefined, wait), { target: { value: "password" } });
+    fireEvent.change(screen.getByLabelText("Confirm new password"), { target: { value: "password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Reset Password" }));
+    expect(await screen.findByText(message, undefined, wait)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Request a new link" })).toBeNull();
+  });
+
   it("without a token, says the link is invalid and offers a new one", async () => {
     fakeApi(base);
     renderApp("/reset-password");

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useMutation } from "@tanstack/react-query";
 import { PASSWORD_RESET_MESSAGES, passwordResetConfirmRequest, passwordResetRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
-import { api, errorText } from "../../api/client";
+import { api, ApiError, errorText } from "../../api/client";
 import { AuthShell, FormAlert } from "../../components/AuthShell";
 import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
@@ -65,6 +65,8 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<ResetErrors>({});
   const reset = useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.post<void>("/api/auth/password-reset/confirm", body) });
+  // A password the server finds too easy to guess is the field's problem, not the link's.
+  const weak = reset.error instanceof ApiError && reset.error.code === "weak_password" ? reset.error.serverMessage : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,7 +104,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {reset.isError && (
+          {reset.isError && !weak && (
             <FormAlert>
               {errorText(reset.error, "The password could not be reset. Please try again.")}{" "}
               <Link to="/forgot-password" className="font-medium underline">
@@ -112,7 +114,7 @@ export function ResetPasswordPage() {
           )}
           <TextField
             label="New password"
-            error={errors.newPassword}
+            error={errors.newPassword ?? weak}
             type="password"
             name="newPassword"
             autoComplete="new-password"

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { createApiKeyRequest, type CreatedApiKey } from "@clausewise/shared";
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyRequest, type ApiKeyScope, type CreatedApiKey } from "@clausewise/shared";
 import { errorText } from "../../api/client";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../../api/settings";
 import { FormAlert } from "../../components/AuthShell";
 import { LoadError } from "../../components/contract/QueryState";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { TextField } from "../../components/ui/field";
+import { Field, TextField } from "../../components/ui/field";
+import { NativeSelect } from "../../components/ui/native-select";
 import { LoadingState } from "../../components/ui/spinner";
 import { relativeTime } from "../../lib/relative-time";
 import { toast } from "../../stores/toast";
@@ -18,6 +20,8 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [name, setName] = useState("");
+  // Read-only unless the person asks for more: the safer key is the easier one to make.
+  const [scope, setScope] = useState<ApiKeyScope>("read");
   const [nameError, setNameError] = useState<string>();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
@@ -25,6 +29,7 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (!next) {
       setCreated(null);
       setName("");
+      setScope("read");
       setNameError(undefined);
       create.reset();
     }
@@ -33,13 +38,13 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createApiKeyRequest.safeParse({ name });
+    const parsed = createApiKeyRequest.safeParse({ name, scope });
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]?.message);
       return;
     }
     setNameError(undefined);
-    create.mutate(parsed.data.name, {
+    create.mutate(parsed.data, {
       onSuccess: (res) => {
         setCreated(res);
         setName("");
@@ -52,7 +57,7 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       open={open}
       onOpenChange={close}
       title="API Keys"
-      description="Keys let scripts and integrations call the ClauseWise API as you, with Authorization: Bearer <key>."
+      description="Keys let scripts and integrations call the ClauseWise API as you, with Authorization: Bearer <key>. No key can change your sign-in, security, team or billing settings."
       size="lg"
       footer={
         <Button variant="secondary" onClick={() => close(false)}>
@@ -83,6 +88,17 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         )}
         <form noValidate onSubmit={onCreate} className="flex flex-wrap items-end gap-2">
           <TextField label="Key name" name="name" placeholder="e.g. Procurement sync" className="min-w-60 flex-1" value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
+          <Field label="Access" className="min-w-52">
+            {({ id }) => (
+              <NativeSelect id={id} name="scope" value={scope} onChange={(e) => setScope(e.target.value as ApiKeyScope)}>
+                {API_KEY_SCOPES.map((value) => (
+                  <option key={value} value={value}>
+                    {API_KEY_SCOPE_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <Button type="submit" disabled={create.isPending}>
             Create Key
           </Button>
@@ -99,7 +115,10 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             {keys.data.map((key) => (
               <li key={key.id} className="flex items-center justify-between gap-3 py-3 text-sm">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{key.name}</p>
+                  <p className="flex items-center gap-2 font-medium text-slate-900">
+                    {key.name}
+                    <Badge tone={key.scope === "read" ? "neutral" : "warning"}>{API_KEY_SCOPE_LABELS[key.scope]}</Badge>
+                  </p>
                   <p className="text-slate-500">
                     <code className="font-mono">{key.prefix}…</code> · created {relativeTime(key.createdAt)} · {key.lastUsedAt ? `last used ${relativeTime(key.lastUsedAt)}` : "never used"}
                   </p>

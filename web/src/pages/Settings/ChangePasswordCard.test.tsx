@@ -74,4 +74,13 @@ describe("Settings › Security › Change Password", () => {
     expect(within(form).getByText(message)).toBeTruthy();
     expect(screen.getByRole("tab", { name: "Security" })).toBeTruthy();
   });
+
+  it("shows a new password the server finds too easy to guess under the field and in the toast", async () => {
+    const message = "This password is too easy to guess: this is a heavily used password. Add more words or characters.";
+    passwordApi(() => ({ status: 400, body: { error: "weak_password", message, fields: { newPassword: message } } }));
+    renderApp("/settings?tab=security");
+    const form = await fill("current-password", "password", "password");
+    await waitFor(() => expect(currentToast()).toEqual({ title: "Update Failed", description: message, variant: "destructive" }), wait);
+    expect(within(form).getByText(message)).toBeTruthy();
+  });
 });

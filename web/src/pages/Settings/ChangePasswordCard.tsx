@@ -11,6 +11,9 @@ import { SectionTitle, toastFailure } from "./feedback";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+/** What the server refused, shown under the field it concerns. */
+type Refusal = Partial<Record<"currentPassword" | "newPassword", string>>;
+
 /**
  * Settings › Security › Change Password. The server signs out every other session of the user and
  * keeps this one; a wrong current password is a 400 (still signed in), shown under the field and in
@@ -20,14 +23,15 @@ export function ChangePasswordCard() {
   const change = useChangePassword();
   // Remounting the form clears the three fields after a success.
   const [generation, setGeneration] = useState(0);
-  const onSubmit = (body: ChangePasswordRequest, onWrongPassword: () => void) =>
+  const onSubmit = (body: ChangePasswordRequest, onRefused: (refusal: Refusal) => void) =>
     change.mutate(body, {
       onSuccess: () => {
         toast({ title: SETTINGS_MESSAGES.passwordUpdated, description: "Your password has been changed. Other browsers and devices have been signed out." });
         setGeneration((g) => g + 1);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === "invalid_password") onWrongPassword();
+        if (error instanceof ApiError && error.code === "invalid_password") onRefused({ currentPassword: SETTINGS_MESSAGES.wrongCurrentPassword });
+        if (error instanceof ApiError && error.code === "weak_password") onRefused({ newPassword: error.serverMessage });
         toastFailure(error, "Failed to update your password. Please try again.");
       },
     });
@@ -39,17 +43,17 @@ function ChangePasswordForm({
   onSubmit,
 }: {
   pending: boolean;
-  onSubmit: (body: ChangePasswordRequest, onWrongPassword: () => void) => void;
+  onSubmit: (body: ChangePasswordRequest, onRefused: (refusal: Refusal) => void) => void;
 }) {
   const { values, errors, set, validate } = useSchemaForm(changePasswordForm, EMPTY);
-  const [wrongPassword, setWrongPassword] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setWrongPassword(false);
+    setRefusal({});
     const parsed = validate();
     if (!parsed) return;
-    onSubmit({ currentPassword: parsed.currentPassword, newPassword: parsed.newPassword }, () => setWrongPassword(true));
+    onSubmit({ currentPassword: parsed.currentPassword, newPassword: parsed.newPassword }, setRefusal);
   };
 
   return (
@@ -63,7 +67,7 @@ function ChangePasswordForm({
           autoComplete="current-password"
           value={values.currentPassword}
           onChange={set("currentPassword")}
-          error={errors.currentPassword ?? (wrongPassword ? SETTINGS_MESSAGES.wrongCurrentPassword : undefined)}
+          error={errors.currentPassword ?? refusal.currentPassword}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -71,10 +75,10 @@ function ChangePasswordForm({
             name="newPassword"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint="At least 8 characters, hard to guess: several words work well."
             value={values.newPassword}
             onChange={set("newPassword")}
-            error={errors.newPassword}
+            error={errors.newPassword ?? refusal.newPassword}
           />
           <TextField
             label="Confirm New Password"

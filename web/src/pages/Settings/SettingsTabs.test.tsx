@@ -35,6 +35,7 @@ const record: SettingsRecord = {
   lastName: "Morgan",
   email: "pat@example.com",
   emailVerified: true,
+  pendingEmail: null,
   phone: null,
   jobTitle: null,
   companyName: "Northern EPC Ltd.",
@@ -86,6 +87,40 @@ describe("Settings › Profile", () => {
     await waitFor(() => expect(currentToast()?.title).toBe("Profile Updated"), wait);
     expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ firstName: "Avery", lastName: "Morgan", email: "pat@example.com", phone: "", jobTitle: "Contracts Manager" });
     await waitFor(() => expect(api.calls.filter((c) => c.path === "/api/auth/user").length).toBeGreaterThan(userFetches), wait);
+  });
+
+  it("a new e-mail address asks for the current password, shows the server's answer under it, then shows the address as pending", async () => {
+    let attempt = 0;
+    let saved = record;
+    const api = settingsApi(admin, {
+      "GET /api/settings": () => ({ status: 200, body: saved }),
+      "PATCH /api/settings/profile": ({ body }) => {
+        attempt += 1;
+        if (attempt === 1) {
+          return { status: 400, body: { error: "invalid_password", message: "Your current password is not correct.", fields: { currentPassword: "Your current password is not correct." } } };
+        }
+        saved = { ...record, pendingEmail: (body as { email: string }).email };
+        return { status: 200, body: saved };
+      },
+    });
+    renderApp("/settings");
+    await screen.findByLabelText("Email Address", {}, wait);
+    expect(screen.queryByLabelText("Current Password")).toBeNull();
+    fireEvent.change(input("Email Address"), { target: { value: "pat.new@example.com" } });
+    fireEvent.change(await screen.findByLabelText("Current Password"), { target: { value: "wrong-one" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Your current password is not correct.", { selector: "p" }, wait)).toBeTruthy();
+
+    fireEvent.change(input("Current Password"), { target: { value: "the-right-one" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(currentToast()?.description).toBe("We sent a confirmation link to the new address. Your email address changes when you open it."), wait);
+    const sent = api.calls.filter((c) => c.method === "PATCH").at(-1)?.body;
+    expect(sent).toMatchObject({ email: "pat.new@example.com", currentPassword: "the-right-one" });
+    expect(sent).not.toHaveProperty("code");
+    expect(await screen.findByText(/Pending: pat\.new@example\.com/, {}, wait)).toBeTruthy();
+    // The sign-in address in the form is the confirmed one again, so the password field goes away.
+    expect(input("Email Address").value).toBe("pat@example.com");
+    expect(screen.queryByLabelText("Current Password")).toBeNull();
   });
 
   it("shows 'Update Failed' with the server's message", async () => {
@@ -177,7 +212,7 @@ describe("Settings › Security", () => {
       "GET /api/settings/security/api-keys": { status: 200, body: [] },
       "POST /api/settings/security/api-keys": {
         status: 201,
-        body: { apiKey: { id: "k1", name: "Sync", prefix: "cw_abcdefg", createdAt: new Date().toISOString(), lastUsedAt: null }, key: "cw_abcdefg-full-secret" },
+        body: { apiKey: { id: "k1", name: "Sync", prefix: "cw_abcdefg", scope: "contracts:write", createdAt: new Date().toISOString(), lastUsedAt: null }, key: "cw_abcdefg-full-secret" },
       },
     });
     renderApp("/settings?tab=security");
@@ -186,9 +221,31 @@ describe("Settings › Security", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create Key" }));
     expect(await screen.findByText("Key name is required")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Key name"), { target: { value: "Sync" } });
+    // Read-only unless chosen otherwise.
+    expect((screen.getByLabelText("Access") as HTMLSelectElement).value).toBe("read");
+    fireEvent.change(screen.getByLabelText("Access"), { target: { value: "contracts:write" } });
     fireEvent.click(screen.getByRole("button", { name: "Create Key" }));
     expect((await screen.findByTestId("new-api-key", {}, wait)).textContent).toBe("cw_abcdefg-full-secret");
-    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Sync" });
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ name: "Sync", scope: "contracts:write" });
+  });
+
+  it("lists each key with its scope", async () => {
+    const createdAt = new Date().toISOString();
+    settingsApi(reviewer, {
+      "GET /api/settings/security/api-keys": {
+        status: 200,
+        body: [
+          { id: "k1", name: "Dashboard", prefix: "cw_1111111", scope: "read", createdAt, lastUsedAt: null },
+          { id: "k2", name: "Sync", prefix: "cw_2222222", scope: "contracts:write", createdAt, lastUsedAt: null },
+        ],
+      },
+    });
+    renderApp("/settings?tab=security");
+    fireEvent.click(await screen.findByRole("button", { name: "Manage Keys" }, wait));
+    const list = await screen.findByRole("list", { name: "API keys" }, wait);
+    const items = within(list).getAllByRole("listitem");
+    expect(within(items[0]!).getByText("Read-only")).toBeTruthy();
+    expect(within(items[1]!).getByText("Read & write contracts")).toBeTruthy();
   });
 
   it("sets up two-factor sign-in: secret for the app, code, then recovery codes", async () => {
