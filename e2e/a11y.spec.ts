@@ -32,6 +32,8 @@ const publicPages: [string, string][] = [
   ["public-verify-email", "/verify-email?token=not-a-real-token"],
   ["public-forgot-password", "/forgot-password"],
   ["public-reset-password", "/reset-password?token=not-a-real-token"],
+  ["public-confirm-email", "/confirm-email?token=not-a-real-token"],
+  ["public-undo-email-change", "/undo-email-change?token=not-a-real-token"],
   ["public-invite", "/invite?token=not-a-real-token"],
   ["public-not-found", "/no-such-page"],
 ];

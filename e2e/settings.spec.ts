@@ -1,5 +1,5 @@
 import { totpCode } from "../api/src/auth/totp";
-import { expect, signIn, test } from "./fixtures";
+import { expect, latestMailLink, signIn, test } from "./fixtures";
 
 // A fresh account of its own: turning two-factor on for a demo user would change the other journeys' sign-in.
 test("settings: profile, company and notification saves, two-factor sign-in, an API key as Bearer, and the last admin cannot delete themselves", async ({ page }) => {
@@ -46,14 +46,25 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
   await page.getByRole("button", { name: "I Saved My Codes" }).click();
 
-  // An API key, shown once, works as a Bearer token.
+  // An API key, shown once, works as a Bearer token: read-only unless chosen otherwise, and never on
+  // the account's identity or security.
   await page.getByRole("button", { name: "Manage Keys" }).click();
   await page.getByLabel("Key name").fill("Procurement sync");
+  await expect(page.getByLabel("Access")).toHaveValue("read");
   await page.getByRole("button", { name: "Create Key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!;
-  const me = await page.request.fetch("/api/auth/user", { headers: { authorization: `Bearer ${key}`, cookie: "" } });
+  await expect(page.getByRole("list", { name: "API keys" }).getByText("Read-only")).toBeVisible();
+  const bearer = { authorization: `Bearer ${key}`, cookie: "" };
+  const me = await page.request.fetch("/api/auth/user", { headers: bearer });
   expect(me.status()).toBe(200);
   expect(((await me.json()) as { email: string }).email).toBe(email);
+  const takeover = await page.request.fetch("/api/settings/profile", {
+    method: "PATCH",
+    headers: bearer,
+    data: { firstName: "Robin", lastName: "Hale", email: `attacker-${Date.now()}@evil.test`, currentPassword: password },
+  });
+  expect(takeover.status()).toBe(403);
+  expect(((await takeover.json()) as { error: string }).error).toBe("api_key_not_allowed");
   await page.keyboard.press("Escape");
 
   // The company's only admin cannot delete their account, and is told why.
@@ -103,7 +114,15 @@ test("settings: changing the password signs the other browser out, keeps this on
   await expect(form.getByText("Your current password is not correct.")).toBeVisible();
   expect((await otherPage.request.get("/api/auth/user")).status()).toBe(200);
 
+  // The server refuses a password that is easy to guess, and says why under the field.
   await form.getByLabel("Current Password").fill(oldPassword);
+  await form.getByLabel("New Password", { exact: true }).fill("12345678");
+  await form.getByLabel("Confirm New Password").fill("12345678");
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(form.getByText(/This password is too easy to guess: .+\. Add more words or characters\./)).toBeVisible();
+
+  await form.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await form.getByLabel("Confirm New Password").fill(newPassword);
   await form.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByText("Password Updated", { exact: true }).first()).toBeVisible();
   await expect(form.getByLabel("Current Password")).toHaveValue("");
@@ -116,4 +135,40 @@ test("settings: changing the password signs the other browser out, keeps this on
   expect(old.status()).toBe(401);
   await signIn(otherPage, email, newPassword);
   await other.close();
+});
+
+test("settings: a new e-mail needs the password, waits for the link mailed to it, and the old address can undo it", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const email = `mover-${stamp}@northern-epc.test`;
+  const moved = `mover-new-${stamp}@northern-epc.test`;
+  const password = "third-long-password";
+  const signup = await page.request.post("/api/auth/signup", { data: { email, password, firstName: "Alex", lastName: "Reid", companyName: "Reid Mechanical Ltd." } });
+  expect(signup.status()).toBe(201);
+
+  await page.goto("/settings");
+  await page.getByLabel("Email Address").fill(moved);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Enter your current password to change your email address.").first()).toBeVisible();
+  await page.getByLabel("Current Password").fill(password);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile Updated", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Pending: ${moved}.`, { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Email Address")).toHaveValue(email);
+
+  // The link mailed to the new address makes the change, on a button press.
+  await page.goto(await latestMailLink(moved, "/confirm-email?token="));
+  await page.getByRole("button", { name: "Confirm Email Address" }).click();
+  await expect(page.getByText("Your email address has been changed.", { exact: false })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByLabel("Email Address")).toHaveValue(moved);
+
+  // The old address was told, with a link that restores it and signs every session out.
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto(await latestMailLink(email, "/undo-email-change?token="));
+  await ownerPage.getByRole("button", { name: "Undo the Change" }).click();
+  await expect(ownerPage.getByRole("status")).toContainText("Your email address has been restored");
+  await owner.close();
+  expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  await signIn(page, email, password);
 });

@@ -7,6 +7,10 @@ test("sign up → verification banner → link from the mail → Email Verified!
   await page.getByLabel("Last name").fill("Lee");
   await page.getByLabel("Company name").fill("Northern EPC Inc.");
   await page.getByLabel("Email").fill(email);
+  // A password on every list of common passwords is refused by the server, with its reason.
+  await page.getByLabel("Password").fill("password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("This password is too easy to guess: this is a heavily used password. Add more words or characters.").first()).toBeVisible();
   await page.getByLabel("Password").fill("a-long-password");
   await page.getByRole("button", { name: "Create account" }).click();
 
