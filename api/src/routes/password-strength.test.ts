@@ -82,6 +82,13 @@ describe("POST /api/auth/signup", () => {
     expect(answer.body).toMatchObject({ error: "validation_failed", message: "password: Password must be at least 8 characters" });
   });
 
+  it("judges a long password on its first 64 characters (the check's cost stays bounded)", async () => {
+    const weakStart = signup(`${"a".repeat(64)}${STRONG}`);
+    expectWeak(await weakStart.res, "password");
+    const strongStart = signup(`${STRONG}-${"x".repeat(230)}`);
+    expect((await strongStart.res).status).toBe(201);
+  });
+
   it("accepts a strong password", async () => {
     const { email, res } = signup(STRONG);
     expect((await res).status).toBe(201);
