@@ -23,5 +23,7 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     auth: AuthState | null;
+    /** The request's session cookie named a session that timed out (see requireAuth). */
+    sessionExpired: boolean;
   };
 };

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { SESSION_MESSAGES } from "@clausewise/shared";
 import type { AppDeps, AppEnv } from "../context";
-import { resolveApiKey, resolveSession, SESSION_COOKIE, type AuthState } from "../auth/sessions";
+import { clearSessionCookie, readSessionCookie } from "../auth/cookies";
+import { clientIp } from "../auth/request";
+import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
+import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
 
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -14,6 +17,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("requestId", requestId);
     c.set("logger", logger);
     c.set("auth", null);
+    c.set("sessionExpired", false);
     c.header("x-request-id", requestId);
     const started = performance.now();
     await next();
@@ -23,27 +27,57 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Resolves the caller from the session cookie or an API key; never rejects by itself. */
+/**
+ * Resolves the caller from the session cookie or an API key; never rejects a session by itself (a
+ * route that needs none works without). A timed-out session clears its cookie and is remembered, so
+ * a route that needs a session says why it has ended. Failed API keys are throttled per IP address.
+ */
 export function resolveAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { db, now } = c.get("deps");
+    const { db, now, config } = c.get("deps");
     const header = c.req.header("authorization");
     let auth: AuthState | null = null;
     if (header?.toLowerCase().startsWith("bearer ")) {
       auth = await resolveApiKey(db, header.slice(7).trim(), now());
-      if (!auth) throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
+      if (!auth) await refuseApiKey(c);
     } else {
-      const token = getCookie(c, SESSION_COOKIE);
-      if (token) auth = await resolveSession(db, token, now());
+      const token = readSessionCookie(c);
+      const found = token ? await lookupSession(db, token, now(), config.sessions) : null;
+      if (found?.status === "active") auth = found.auth;
+      if (found?.status === "expired") {
+        c.set("sessionExpired", true);
+        clearSessionCookie(c);
+      }
     }
     c.set("auth", auth);
     await next();
   };
 }
 
+/** An unknown or revoked key: 401, or 429 once this IP address has sent too many of them. */
+async function refuseApiKey(c: Context<AppEnv>): Promise<never> {
+  const { db, now, config } = c.get("deps");
+  const ip = clientIp(c, config);
+  const at = now();
+  await assertUnderLimit(db, throttles.apiKeyFailuresPerIp, ip, at);
+  await recordHit(db, throttles.apiKeyFailuresPerIp, ip, at);
+  throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
+}
+
 /** The signed-in caller, or a 401 the web client turns into its 'Unauthorized' toast. */
 export function requireAuth(c: Context<AppEnv>): AuthState {
   const auth = c.get("auth");
-  if (!auth || auth.pendingSecondFactor) throw unauthorized();
+  if (!auth || auth.pendingSecondFactor) {
+    throw c.get("sessionExpired") ? new AppError("session_expired", SESSION_MESSAGES.expired) : unauthorized();
+  }
   return auth;
+}
+
+/** 413 for a request whose Content-Length is over `maxBytes`, before any of the body is read. */
+export function refuseDeclaredLengthOver(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && Number(declared) > maxBytes) throw new AppError("payload_too_large", "The request is too large.");
+    await next();
+  };
 }
