@@ -7,6 +7,7 @@ import { clientIp } from "../auth/request";
 import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
 import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
+import { payloadTooLarge } from "./validate";
 
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -77,7 +78,7 @@ export function requireAuth(c: Context<AppEnv>): AuthState {
 export function refuseDeclaredLengthOver(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const declared = c.req.header("content-length");
-    if (declared !== undefined && Number(declared) > maxBytes) throw new AppError("payload_too_large", "The request is too large.");
+    if (declared !== undefined && Number(declared) > maxBytes) throw payloadTooLarge("The request is too large.");
     await next();
   };
 }

@@ -53,11 +53,17 @@ function assertJsonContentType(header: string | undefined): "json" | "none" {
 const unsupportedMediaType = () => new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
 
 /**
+ * A 413 that also ends the connection: the rest of the body stays unread, so the connection cannot
+ * carry another request (a client that reused it would see it hang up).
+ */
+export const payloadTooLarge = (message: string) => new AppError("payload_too_large", message, undefined, { Connection: "close" });
+
+/**
  * Reads the body as text, refusing (413) past `maxBytes`: at once when Content-Length says so,
  * otherwise as the bytes arrive (a chunked body has no length), so no more than the limit is ever held.
  */
 async function readLimitedText(c: Context, limit: Required<JsonBodyLimit>): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", limit.tooLarge);
+  const tooLarge = () => payloadTooLarge(limit.tooLarge);
   const declared = c.req.header("content-length");
   if (declared !== undefined && Number(declared) > limit.maxBytes) throw tooLarge();
   const body = c.req.raw.body;
