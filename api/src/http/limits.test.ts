@@ -1,9 +1,9 @@
-import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_MAX_BYTES } from "@clausewise/shared";
 import { users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
+import { rawRequest } from "../test/raw-http";
 import { createContract, createTeam, TEST_PASSWORD } from "../test/factories";
 import { signedIn } from "../test/lifecycle-factories";
 import { metricsAccess } from "./metrics";
@@ -14,34 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/**
- * A request written by hand: `chunks` go out as they are, so a body sent with
- * Transfer-Encoding: chunked has no Content-Length for the server to look at.
- */
-function raw(method: string, path: string, headers: Record<string, string>, chunks: Buffer[]): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    // A fresh connection each time: one ended after a 413 must not be reused.
-    const req = httpRequest(`${t.baseUrl}${path}`, { method, headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (d: Buffer) => parts.push(d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString("utf8") }));
-    });
-    // The server answers before the whole body is sent; it may then stop reading.
-    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
-    const writeNext = (i: number) => {
-      if (i >= chunks.length) return req.end();
-      if (req.destroyed) return;
-      req.write(chunks[i], () => writeNext(i + 1));
-    };
-    writeNext(0);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, chunks: Buffer[]) => rawRequest(`${t.baseUrl}${path}`, method, headers, chunks);
 
 /** A syntactically valid JSON login body of about `bytes` bytes (a long password). */
 const bigLogin = (bytes: number) => Buffer.from(JSON.stringify({ email: "someone@example.test", password: "p".repeat(bytes) }));

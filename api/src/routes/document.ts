@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { DOCUMENT_MAX_BYTES, saveDocumentRequest, type ContractAbilities } from "@clausewise/shared";
 import { saveDocument } from "../commands/documents/save";
 import type { AppEnv } from "../context";
-import { AppError } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { jsonBody, pathId } from "../http/validate";
 import { contractNotFound, getContractForUser } from "../loaders/contract";
