@@ -1,11 +1,9 @@
-import { and, count, desc, eq, gt, max, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, lt, max, type SQL } from "drizzle-orm";
 import { LOGIN_THROTTLE, type AttemptThrottle } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { loginAttempts } from "../db/schema";
 import { sha256 } from "./tokens";
 import { rateLimited } from "./throttle";
-
-export { rateLimited } from "./throttle";
 
 /**
  * When the next attempt may come after `failures` failures (the latest at `last`): at once while
@@ -96,4 +94,6 @@ export async function recordLoginAttempt(db: Db, input: { email: string; ip: str
     device: input.success && input.device ? sha256(input.device) : null,
     createdAt: input.now,
   });
+  // Now and then, forget what no counter reads any more (the longest look back is the known-device period).
+  if (Math.random() < 0.01) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(input.now.getTime() - LOGIN_THROTTLE.knownDeviceMs)));
 }

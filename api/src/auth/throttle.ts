@@ -40,7 +40,7 @@ export async function assertUnderLimit(db: Db, throttle: Throttle, subject: stri
 
 export async function recordHit(db: Db, throttle: Throttle, subject: string, now: Date): Promise<void> {
   await db.insert(rateLimitHits).values({ bucket: throttle.bucket, subject, createdAt: now });
-  // Each throttle forgets its own old hits as it goes, so the table stays the size of its windows.
+  // Now and then each throttle forgets its own old hits, so the table stays about the size of its windows.
   if (Math.random() < 0.01) await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, throttle.bucket), lt(rateLimitHits.createdAt, new Date(now.getTime() - throttle.windowMs))));
 }
 
