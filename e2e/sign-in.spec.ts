@@ -42,3 +42,21 @@ test("an unknown path shows the not-found screen", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByText("404 Page Not Found")).toBeVisible();
 });
+
+test("the session cookie ends with the browser unless 'Remember me' is ticked", async ({ page, context }) => {
+  await signIn(page, "approver@demo.test");
+  const ordinary = (await context.cookies()).find((c) => c.name === "cw_session");
+  expect(ordinary?.expires).toBe(-1);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Secure Contract Review for EPC Companies" })).toBeVisible();
+
+  await page.goto("/login");
+  await expect(page.getByText("Stay signed in on this device for up to 30 days.")).toBeVisible();
+  await page.getByLabel("Email").fill("approver@demo.test");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
+  const remembered = (await context.cookies()).find((c) => c.name === "cw_session");
+  expect(remembered!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+});

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES } from "@clausewise/shared";
 import type { AppDeps, AppEnv } from "./context";
-import { AppError, notFound } from "./http/errors";
-import { requestContext, resolveAuth } from "./http/middleware";
+import { notFound } from "./http/errors";
+import { refuseDeclaredLengthOver, requestContext, resolveAuth } from "./http/middleware";
 import { onError } from "./http/on-error";
 import { securityHeaders, originCheck } from "./http/security";
 import { mountWeb } from "./http/static";
@@ -34,7 +33,8 @@ import { billingAdminRoutes } from "./routes/billing-admin";
 import { teamRoutes } from "./routes/team";
 import { analyticsRoutes } from "./routes/analytics";
 
-import { metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
+import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
+import { socketAddress } from "./auth/request";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -43,21 +43,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", securityHeaders(deps.config));
 
   registerDatabaseGauges(deps);
-  app.get("/metrics", () => metricsResponse());
+  app.get("/metrics", (c) =>
+    metricsResponse(deps.config, {
+      remoteAddress: socketAddress(c),
+      authorization: c.req.header("authorization"),
+      forwarded: FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined),
+    }),
+  );
 
   const api = new Hono<AppEnv>();
   api.use("*", observeRequests());
   api.use("*", originCheck(deps.config));
-  // A backstop against unbounded bodies; routes set tighter limits (and their own messages) inside it.
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: 2 * MAX_UPLOAD_BYTES,
-      onError: () => {
-        throw new AppError("payload_too_large", "The request is too large.");
-      },
-    }),
-  );
+  // Each reader of a body enforces its own limit as it reads (http/validate.ts jsonBody: 1 MB unless
+  // the route declares more; uploads; the webhook). This only refuses at once a declared length that
+  // no route accepts, without reading or buffering anything.
+  // (Twice the upload limit, so the upload routes' own 413 message answers anything near it.)
+  api.use("*", refuseDeclaredLengthOver(2 * MAX_UPLOAD_BYTES));
   api.use("*", resolveAuth());
   api.route("/", healthRoutes);
   api.route("/", authRoutes);

@@ -26,5 +26,7 @@ export type AppEnv = {
     auth: AuthState | null;
     /** A valid API key presented with the request, held back until the route declares it takes keys. */
     apiKey: AuthState | null;
+    /** The request's session cookie named a session that timed out (see requireAuth). */
+    sessionExpired: boolean;
   };
 };

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { SESSION_DEFAULTS } from "@clausewise/shared";
 
 /** Relative paths in the environment are relative to the repository root, whichever package runs. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,6 +21,24 @@ const list = z
   .optional()
   .transform((v) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean));
 
+/** A positive number of `unit`s, read in milliseconds; blank means the default. */
+const duration = (unitMs: number, fallbackMs: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallbackMs;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive number" });
+        return z.NEVER;
+      }
+      return Math.round(n * unitMs);
+    });
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +52,11 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   ALLOWED_ORIGINS: list,
   TRUST_PROXY: bool(false),
+  SESSION_IDLE_MINUTES: duration(MINUTE_MS, SESSION_DEFAULTS.idleMs),
+  SESSION_MAX_HOURS: duration(HOUR_MS, SESSION_DEFAULTS.maxMs),
+  SESSION_REMEMBER_IDLE_DAYS: duration(DAY_MS, SESSION_DEFAULTS.rememberIdleMs),
+  SESSION_REMEMBER_DAYS: duration(DAY_MS, SESSION_DEFAULTS.rememberMaxMs),
+  METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("ClauseWise <no-reply@clausewise.local>"),
@@ -71,6 +95,10 @@ export interface Config {
   /** Origins besides the request's own host that may send cookie-authenticated requests. */
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** Session lifetimes in ms: idle timeout and absolute lifetime, and both again for "Remember me". */
+  sessions: SessionPolicy;
+  /** Bearer token GET /metrics requires; without one, /metrics answers only loopback callers. */
+  metricsToken: string | undefined;
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -88,6 +116,13 @@ export interface Config {
       }
     | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+}
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+  rememberIdleMs: number;
+  rememberMaxMs: number;
 }
 
 export function parseEnv(raw: Record<string, string | undefined>): Config {
@@ -110,6 +145,14 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST ? fromRoot(e.WEB_DIST) : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustProxy: e.TRUST_PROXY,
+    sessions: {
+      idleMs: e.SESSION_IDLE_MINUTES,
+      maxMs: e.SESSION_MAX_HOURS,
+      // A remembered session is never shorter than an ordinary one, whatever the settings say.
+      rememberIdleMs: Math.max(e.SESSION_REMEMBER_IDLE_DAYS, e.SESSION_IDLE_MINUTES),
+      rememberMaxMs: Math.max(e.SESSION_REMEMBER_DAYS, e.SESSION_MAX_HOURS),
+    },
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import { createRuntime } from "@clausewise/api/runtime";
-import { registerDatabaseGauges } from "@clausewise/api/http/metrics";
-import { metrics, METRICS_CONTENT_TYPE } from "@clausewise/api/metrics";
+import { FORWARDING_HEADERS, metricsResponse, registerDatabaseGauges } from "@clausewise/api/http/metrics";
 import { loadRealtimeConfig } from "./env";
 import { attachRealtime } from "./server";
 
@@ -12,9 +11,14 @@ const runtime = await createRuntime({ ...config.api, seedDemo: false }, { jobs: 
 registerDatabaseGauges(runtime.deps);
 const server = createServer((req, res) => {
   if (req.method === "GET" && (req.url ?? "").split("?")[0] === "/metrics") {
-    void metrics.render().then((text) => {
-      res.writeHead(200, { "content-type": METRICS_CONTENT_TYPE });
-      res.end(text);
+    const header = (name: string) => [req.headers[name]].flat()[0];
+    void metricsResponse(config.api, {
+      remoteAddress: req.socket.remoteAddress,
+      authorization: header("authorization"),
+      forwarded: FORWARDING_HEADERS.some((h) => header(h) !== undefined),
+    }).then(async (response) => {
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(await response.text());
     });
     return;
   }

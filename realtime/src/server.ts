@@ -4,7 +4,7 @@ import { COLLAB_PATH, SOCKET_PATH } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import { metrics } from "@clausewise/api/metrics";
 import { createCollabServer, type CollabServerOptions } from "./collab/server";
-import { attachPush } from "./push/server";
+import { attachPush, DEFAULT_PUSH_OPTIONS, type PushOptions } from "./push/server";
 
 export interface Realtime {
   close(): Promise<void>;
@@ -13,6 +13,8 @@ export interface Realtime {
 export interface RealtimeOptions {
   /** Live-document timings, limits, store or fan-out (tests shorten timings). */
   collab?: CollabServerOptions;
+  /** Push (socket.io) timings (tests shorten them). */
+  push?: Partial<PushOptions>;
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {
@@ -21,7 +23,7 @@ function refuse(socket: Duplex, status: number, text: string): void {
 
 /** Attaches pushes (socket.io) and live documents (/collab) to an HTTP server. */
 export function attachRealtime(httpServer: HttpServer, deps: AppDeps, options: RealtimeOptions = {}): Realtime {
-  const io = attachPush(httpServer, deps);
+  const io = attachPush(httpServer, deps, { ...DEFAULT_PUSH_OPTIONS, ...options.push });
   metrics.gauge("clausewise_push_connections_open", "Open socket.io (push) connections on this instance.", () => [{ value: io.engine.clientsCount }]);
   const collab = createCollabServer(deps, options.collab);
   httpServer.on("upgrade", (req, socket: Duplex, head: Buffer) => {

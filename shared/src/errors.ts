@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   /** A new password that zxcvbn guesses too easily. */
   weak_password: 400,
   unauthorized: 401,
+  /** The session timed out (idle or absolute lifetime): sign in again. */
+  session_expired: 401,
   invalid_credentials: 401,
   /** A signed-in person's current password was wrong (400: they are still signed in). */
   invalid_password: 400,

@@ -63,6 +63,7 @@ describe("signed out", () => {
           ],
           demoPassword: "demo-password",
           sso: false,
+          rememberDays: 30,
         },
       },
       "GET /api/auth/user": () => (signedIn ? { status: 200, body: makeUser() } : signedOut),
@@ -91,6 +92,7 @@ describe("signed out", () => {
     expect(calls.filter((c) => c.path === "/api/auth/login").at(-1)?.body).toEqual({
       email: "reviewer@demo.test",
       password: "demo-password",
+      remember: false,
     });
   });
 

@@ -19,5 +19,6 @@ export async function loadAuthConfig(deps: Pick<AppDeps, "config" | "db">): Prom
     demoUsers: demoMode ? DEMO_USERS.map((u) => ({ email: u.email, role: u.role })) : [],
     ...(demoMode ? { demoPassword: DEMO_PASSWORD } : {}),
     sso: Boolean(deps.config.oidc),
+    rememberDays: Math.round(deps.config.sessions.rememberMaxMs / (24 * 60 * 60 * 1000)),
   };
 }

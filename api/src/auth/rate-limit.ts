@@ -1,56 +1,99 @@
-import { and, desc, eq, gt } from "drizzle-orm";
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS } from "@clausewise/shared";
+import { and, count, desc, eq, gt, lt, max, type SQL } from "drizzle-orm";
+import { LOGIN_THROTTLE, type AttemptThrottle } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { loginAttempts } from "../db/schema";
-import { AppError } from "../http/errors";
-
-/** A 429 whose message says when to come back, with the matching Retry-After header. */
-export function rateLimited(what: string, retryAt: Date, now: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minutes`;
-  return new AppError("rate_limited", `${what} Please try again in ${wait}.`, undefined, { "Retry-After": String(seconds) });
-}
+import { sha256 } from "./tokens";
+import { rateLimited } from "./throttle";
 
 /**
- * When the limit is reached, the moment the oldest failure that still counts leaves the window:
- * with `max` failures allowed, that is the max-th most recent failure plus the window.
+ * When the next attempt may come after `failures` failures (the latest at `last`): at once while
+ * fewer than `free`, then `baseDelayMs` after the latest, doubled for every further failure, at
+ * most `maxDelayMs`.
  */
-async function blockedUntil(db: Db, where: ReturnType<typeof and>, max: number): Promise<Date | null> {
-  const rows = await db
-    .select({ createdAt: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(where)
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1)
-    .offset(max - 1);
-  const row = rows[0];
-  return row ? new Date(row.createdAt.getTime() + LOGIN_WINDOW_MS) : null;
+export function retryAfterFailures(failures: number, free: number, last: Date, limits: AttemptThrottle): Date | null {
+  if (failures < free) return null;
+  const doublings = Math.min(failures - free, 30);
+  const delay = Math.min(limits.maxDelayMs, limits.baseDelayMs * 2 ** doublings);
+  return new Date(last.getTime() + delay);
 }
 
-/**
- * Refuses a sign-in once an account or an IP address has used up its failures in the window.
- * A successful sign-in clears the account's count (not the IP's: one valid account must not
- * reset an attacker's budget for guessing others).
- */
-export async function assertLoginAllowed(db: Db, input: { email: string; ip: string; now: Date }, what = "Too many failed sign-in attempts."): Promise<void> {
-  const windowStart = new Date(input.now.getTime() - LOGIN_WINDOW_MS);
-  const [lastSuccess] = await db
+async function failuresWhere(db: Db, where: SQL | undefined): Promise<{ failures: number; last: Date | null }> {
+  const [row] = await db
+    .select({ failures: count(), last: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.success, false), where));
+  return { failures: row?.failures ?? 0, last: row?.last ?? null };
+}
+
+async function lastSuccess(db: Db, where: SQL | undefined): Promise<Date | null> {
+  const [row] = await db
     .select({ createdAt: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, input.email), eq(loginAttempts.success, true), gt(loginAttempts.createdAt, windowStart)))
+    .where(and(eq(loginAttempts.success, true), where))
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
-  const accountSince = lastSuccess ? lastSuccess.createdAt : windowStart;
-
-  const [accountUntil, ipUntil] = await Promise.all([
-    blockedUntil(db, and(eq(loginAttempts.email, input.email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, accountSince)), LOGIN_MAX_FAILURES_PER_ACCOUNT),
-    blockedUntil(db, and(eq(loginAttempts.ip, input.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)), LOGIN_MAX_FAILURES_PER_IP),
-  ]);
-  const until = [accountUntil, ipUntil].filter((d): d is Date => d !== null && d > input.now).sort((a, b) => b.getTime() - a.getTime())[0];
-  if (until) throw rateLimited(what, until, input.now);
+  return row?.createdAt ?? null;
 }
 
-export async function recordLoginAttempt(db: Db, input: { email: string; ip: string; success: boolean; now: Date }): Promise<void> {
-  await db.insert(loginAttempts).values({ email: input.email, ip: input.ip, success: input.success, createdAt: input.now });
+const since = (now: Date, windowMs: number, after: Date | null = null) => {
+  const windowStart = new Date(now.getTime() - windowMs);
+  return gt(loginAttempts.createdAt, after && after > windowStart ? after : windowStart);
+};
+
+export interface AttemptKey {
+  /** The account's e-mail (or another secret's key, e.g. "2fa:<email>"). */
+  email: string;
+  ip: string;
+  now: Date;
+  /** The caller's device cookie, if any: a device that signed in to this account before is not slowed by others' failures. */
+  device?: string | undefined;
+}
+
+/**
+ * Throttles guesses at a password (or a second-factor code) without ever locking the owner out.
+ * Three counters, each with a few free failures and then a doubling wait after the latest one:
+ * - this account from this IP address (counting afresh after a success there): the usual attacker;
+ * - this IP address on any account: password spraying;
+ * - this account from anywhere, applied only to devices that never signed in to it: a distributed
+ *   attack slows down every stranger but not the owner's own browser.
+ * Refused attempts are not recorded, so hammering during a wait does not lengthen it.
+ */
+export async function assertLoginAllowed(db: Db, key: AttemptKey, what = "Too many failed sign-in attempts.", limits: AttemptThrottle = LOGIN_THROTTLE): Promise<void> {
+  const { email, ip, now } = key;
+  const pairSuccess = await lastSuccess(db, and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), since(now, limits.pair.windowMs)));
+  const [pair, fromIp, account] = await Promise.all([
+    failuresWhere(db, and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), since(now, limits.pair.windowMs, pairSuccess))),
+    failuresWhere(db, and(eq(loginAttempts.ip, ip), since(now, limits.ip.windowMs))),
+    failuresWhere(db, and(eq(loginAttempts.email, email), since(now, limits.account.windowMs))),
+  ]);
+  const waits = [
+    pair.last && retryAfterFailures(pair.failures, limits.pair.free, pair.last, limits),
+    fromIp.last && retryAfterFailures(fromIp.failures, limits.ip.free, fromIp.last, limits),
+  ];
+  const accountWait = account.last && retryAfterFailures(account.failures, limits.account.free, account.last, limits);
+  if (accountWait && accountWait > now && !(await isKnownDevice(db, key, limits.knownDeviceMs))) waits.push(accountWait);
+  const until = waits.filter((d): d is Date => d instanceof Date && d > now).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (until) throw rateLimited(what, until, now);
+}
+
+/** Whether the caller's device cookie signed in to this account within the known-device period. */
+async function isKnownDevice(db: Db, key: AttemptKey, knownDeviceMs: number): Promise<boolean> {
+  if (!key.device || knownDeviceMs <= 0) return false;
+  const found = await lastSuccess(
+    db,
+    and(eq(loginAttempts.email, key.email), eq(loginAttempts.device, sha256(key.device)), since(key.now, knownDeviceMs)),
+  );
+  return found !== null;
+}
+
+export async function recordLoginAttempt(db: Db, input: { email: string; ip: string; success: boolean; now: Date; device?: string | undefined }): Promise<void> {
+  await db.insert(loginAttempts).values({
+    email: input.email,
+    ip: input.ip,
+    success: input.success,
+    device: input.success && input.device ? sha256(input.device) : null,
+    createdAt: input.now,
+  });
+  // Now and then, forget what no counter reads any more (the longest look back is the known-device period).
+  if (Math.random() < 0.01) await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(input.now.getTime() - LOGIN_THROTTLE.knownDeviceMs)));
 }

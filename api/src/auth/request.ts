@@ -17,11 +17,15 @@ export function clientIp(c: Context, config: Config): string {
     const forwarded = firstHop(c.req.header("x-forwarded-for"));
     if (forwarded) return forwarded.slice(0, 100);
   }
+  return socketAddress(c) ?? "unknown";
+}
+
+/** The TCP peer's address, whatever the headers say; undefined in-process (app.request() has no socket). */
+export function socketAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    // app.request() in-process has no socket.
-    return "unknown";
+    return undefined;
   }
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { emailTokens } from "../db/schema";
 import { verifyEmailTemplate } from "../email/templates/verify-email";
 import { AppError } from "../http/errors";
-import { rateLimited } from "./rate-limit";
+import { rateLimited } from "./throttle";
 import type { UserRow } from "./sessions";
 import { randomToken, sha256 } from "./tokens";
 

@@ -1,7 +1,9 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppDeps, AppEnv } from "../context";
+import type { Config } from "../env";
 import { jobs } from "../db/schema";
 import { httpRequestDuration, metrics, METRICS_CONTENT_TYPE } from "../metrics";
 
@@ -28,7 +30,45 @@ export function registerDatabaseGauges(deps: Pick<AppDeps, "db">): void {
   });
 }
 
-/** GET /metrics: Prometheus text exposition of this process. */
-export async function metricsResponse(): Promise<Response> {
+export interface MetricsCaller {
+  /** The socket's peer address (never a forwarded one). */
+  remoteAddress: string | undefined;
+  authorization: string | undefined;
+  /** The request came through a proxy (it carries forwarding headers). */
+  forwarded: boolean;
+}
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+const sha = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token (401 otherwise);
+ * without one (the embedded default), only a scraper on this machine: a loopback peer whose request
+ * did not come through a proxy, since a local reverse proxy would make every visitor look local.
+ * Anyone else is told there is nothing here (404).
+ */
+export function metricsAccess(config: Pick<Config, "metricsToken">, caller: MetricsCaller): "allowed" | "unauthorized" | "hidden" {
+  if (config.metricsToken) {
+    const match = /^bearer\s+(.+)$/i.exec(caller.authorization?.trim() ?? "");
+    return match && timingSafeEqual(sha(match[1]!.trim()), sha(config.metricsToken)) ? "allowed" : "unauthorized";
+  }
+  return !caller.forwarded && LOOPBACK.test(caller.remoteAddress ?? "") ? "allowed" : "hidden";
+}
+
+/** Headers a proxy adds: their presence means the socket's peer is not the caller. */
+export const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
+export const METRICS_REFUSALS = {
+  unauthorized: { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' }, body: { error: "unauthorized", message: "Unauthorized: /metrics needs the metrics token." } },
+  hidden: { status: 404, headers: {}, body: { error: "not_found", message: "Not found" } },
+} as const;
+
+/** GET /metrics: Prometheus text exposition of this process, for callers metricsAccess allows. */
+export async function metricsResponse(config: Pick<Config, "metricsToken">, caller: MetricsCaller): Promise<Response> {
+  const access = metricsAccess(config, caller);
+  if (access !== "allowed") {
+    const refusal = METRICS_REFUSALS[access];
+    return Response.json(refusal.body, { status: refusal.status, headers: refusal.headers });
+  }
   return new Response(await metrics.render(), { headers: { "content-type": METRICS_CONTENT_TYPE } });
 }

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { SESSION_MESSAGES } from "@clausewise/shared";
 import type { AppDeps, AppEnv } from "../context";
-import { resolveApiKey, resolveSession, SESSION_COOKIE, type AuthState } from "../auth/sessions";
+import { clearSessionCookie, readSessionCookie } from "../auth/cookies";
+import { clientIp } from "../auth/request";
+import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
+import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
 import { keyNotAllowed } from "./key-access";
+import { payloadTooLarge } from "./validate";
 
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -16,6 +20,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("logger", logger);
     c.set("auth", null);
     c.set("apiKey", null);
+    c.set("sessionExpired", false);
     c.header("x-request-id", requestId);
     const started = performance.now();
     await next();
@@ -26,25 +31,41 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Resolves the caller from the session cookie or an API key; rejects only a key that is not valid.
- * A valid key is held in `apiKey`, not `auth`: it acts as its owner only on a route that declares
- * it takes keys (`keyAccess`), so every other route sees a key caller as nobody (default deny).
+ * Resolves the caller from the session cookie or an API key. A valid key is held in `apiKey`, not
+ * `auth`: it acts as its owner only on a route that declares it takes keys (`keyAccess`), so every
+ * other route sees a key caller as nobody (default deny). A session is never rejected here (a route
+ * that needs none works without); a timed-out one clears its cookie and is remembered, so a route
+ * that needs a session says why it has ended. Failed API keys are throttled per IP address.
  */
 export function resolveAuth(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { db, now } = c.get("deps");
+    const { db, now, config } = c.get("deps");
     const header = c.req.header("authorization");
     if (header?.toLowerCase().startsWith("bearer ")) {
       const key = await resolveApiKey(db, header.slice(7).trim(), now());
-      if (!key) throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
+      if (!key) await refuseApiKey(c);
       c.set("apiKey", key);
     } else {
-      const token = getCookie(c, SESSION_COOKIE);
-      const auth: AuthState | null = token ? await resolveSession(db, token, now()) : null;
-      c.set("auth", auth);
+      const token = readSessionCookie(c);
+      const found = token ? await lookupSession(db, token, now(), config.sessions) : null;
+      if (found?.status === "active") c.set("auth", found.auth);
+      if (found?.status === "expired") {
+        c.set("sessionExpired", true);
+        clearSessionCookie(c);
+      }
     }
     await next();
   };
+}
+
+/** An unknown or revoked key: 401, or 429 once this IP address has sent too many of them. */
+async function refuseApiKey(c: Context<AppEnv>): Promise<never> {
+  const { db, now, config } = c.get("deps");
+  const ip = clientIp(c, config);
+  const at = now();
+  await assertUnderLimit(db, throttles.apiKeyFailuresPerIp, ip, at);
+  await recordHit(db, throttles.apiKeyFailuresPerIp, ip, at);
+  throw new AppError("unauthorized", "Unauthorized: the API key is invalid or revoked.");
 }
 
 /**
@@ -54,6 +75,17 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
 export function requireAuth(c: Context<AppEnv>): AuthState {
   const auth = c.get("auth");
   if (!auth && c.get("apiKey")) throw keyNotAllowed();
-  if (!auth || auth.pendingSecondFactor) throw unauthorized();
+  if (!auth || auth.pendingSecondFactor) {
+    throw c.get("sessionExpired") ? new AppError("session_expired", SESSION_MESSAGES.expired) : unauthorized();
+  }
   return auth;
+}
+
+/** 413 for a request whose Content-Length is over `maxBytes`, before any of the body is read. */
+export function refuseDeclaredLengthOver(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && Number(declared) > maxBytes) throw payloadTooLarge("The request is too large.");
+    await next();
+  };
 }

@@ -48,7 +48,7 @@ describe("verification mail over SMTP", () => {
     expect((await client.get<CurrentUser>("/api/auth/user")).body.emailVerified).toBe(true);
   });
 
-  it("marks the cookie Secure when the public URL is https", async () => {
+  it("names the cookie __Host-cw_session and marks it Secure when the public URL is https", async () => {
     const res = await t.client().post("/api/auth/signup", {
       email: `secure-${Date.now()}@example.test`,
       password: "a-long-password",
@@ -57,6 +57,6 @@ describe("verification mail over SMTP", () => {
       companyName: "Coastal Marine Works",
     });
     expect(res.status).toBe(201);
-    expect(res.headers.getSetCookie().find((l) => l.startsWith("cw_session="))).toMatch(/;\s*Secure/i);
+    expect(res.headers.getSetCookie().find((l) => l.startsWith("__Host-cw_session="))).toMatch(/;\s*Secure/i);
   });
 });

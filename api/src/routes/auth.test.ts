@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_TTL_MS, USER_ABILITIES, type CurrentUser } from "@clausewise/shared";
+import { SESSION_DEFAULTS, SESSION_MESSAGES, USER_ABILITIES, type CurrentUser } from "@clausewise/shared";
 import { sha256 } from "../auth/tokens";
 import { apiKeys, auditEvents, companies, companySettings, emailOutbox, notificationPreferences, sessions, subscriptions, userSettings, users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
@@ -44,7 +44,8 @@ describe("POST /api/auth/signup", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
-    expect(cookie).toContain(`Max-Age=${SESSION_TTL_MS / 1000}`);
+    // Not remembered: the cookie ends with the browser (the server ends the session sooner still).
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
     expect(cookie).not.toMatch(/Secure/i); // http app URL in tests
 
     const me = await client.get<CurrentUser>("/api/auth/user");
@@ -185,11 +186,15 @@ describe("POST /api/auth/login and /api/auth/logout", () => {
     expect(res.body).toMatchObject({ error: "validation_failed", fields: { password: expect.any(String) } });
   });
 
-  it("marks the cookie Secure when a trusted proxy says the request came over https", async () => {
+  it("names the cookie __Host-cw_session (Secure, Path=/, no Domain) when a trusted proxy says the request came over https", async () => {
     const user = await createUser(t.deps.db, { companyId: (await createCompany(t.deps.db)).id });
     const res = await t.client().post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, { "x-forwarded-proto": "https" });
     expect(res.status).toBe(200);
-    expect(setCookieHeader(res)).toMatch(/;\s*Secure/i);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-cw_session="));
+    expect(line).toMatch(/;\s*Secure/i);
+    expect(line).toMatch(/;\s*Path=\/(;|$)/);
+    expect(line).not.toMatch(/Domain=/i);
+    expect(res.headers.getSetCookie().some((l) => l.startsWith("cw_session="))).toBe(false);
   });
 
   it("answers 204 to a logout without a session", async () => {
@@ -207,9 +212,11 @@ describe("GET /api/auth/user", () => {
     const client = t.client();
     client.useSession(team.reviewer.token);
     expect((await client.get("/api/auth/user")).status).toBe(200);
-    t.setNow(new Date(Date.now() + SESSION_TTL_MS + 60_000));
+    t.setNow(new Date(Date.now() + SESSION_DEFAULTS.maxMs + 60_000));
     try {
-      expect((await client.get("/api/auth/user")).status).toBe(401);
+      const expired = await client.get("/api/auth/user");
+      expect(expired.status).toBe(401);
+      expect(expired.body).toEqual({ error: "session_expired", message: SESSION_MESSAGES.expired });
     } finally {
       t.setNow(null);
     }
@@ -261,7 +268,7 @@ describe("GET /api/auth/config", () => {
   it("is public and not in demo mode when SEED_DEMO is off", async () => {
     const res = await t.client().get("/api/auth/config");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ demoMode: false, demoUsers: [], sso: false });
+    expect(res.body).toEqual({ demoMode: false, demoUsers: [], sso: false, rememberDays: 30 });
   });
 
   it("shows the demo credentials only once the demo company exists", async () => {
@@ -279,6 +286,7 @@ describe("GET /api/auth/config", () => {
         ],
         demoPassword: "demo-password",
         sso: false,
+        rememberDays: 30,
       });
     } finally {
       await demo.close();

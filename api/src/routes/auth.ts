@@ -1,9 +1,20 @@
 import { Hono, type Context } from "hono";
-import { emailChangeTokenRequest, loginRequest, passwordResetConfirmRequest, passwordResetRequest, secondFactorRequest, signupRequest, verifyEmailRequest } from "@clausewise/shared";
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../auth/cookies";
+import {
+  emailChangeTokenRequest,
+  loginRequest,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  secondFactorRequest,
+  signupRequest,
+  verifyEmailRequest,
+  type LoginResponse,
+} from "@clausewise/shared";
+import { clearSessionCookie, readDeviceCookie, readSessionCookie, setDeviceCookie, setSessionCookie } from "../auth/cookies";
 import { loadAuthConfig } from "../auth/demo";
 import { safeNextPath } from "../auth/redirect";
 import { clientIp, userAgent } from "../auth/request";
+import { consumeLimit, throttles } from "../auth/throttle";
+import { randomToken } from "../auth/tokens";
 import { confirmEmailChange, undoEmailChange } from "../commands/auth/email-change";
 import { login } from "../commands/auth/login";
 import { logout } from "../commands/auth/logout";
@@ -32,6 +43,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/signup", async (c) => {
     const input = await jsonBody(c, signupRequest);
     const deps = c.get("deps");
+    await consumeLimit(deps.db, throttles.signupPerIp, clientIp(c, deps.config), deps.now());
     const result = await signup(deps, input, sessionMeta(c));
     setSessionCookie(c, result.sessionToken);
     return c.json({ user: presentCurrentUser(result.user, result.company, deps.config) }, 201);
@@ -39,10 +51,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/login", async (c) => {
     const input = await jsonBody(c, loginRequest);
     const deps = c.get("deps");
-    const result = await login(deps, input, sessionMeta(c));
-    setSessionCookie(c, result.sessionToken);
-    const user = presentCurrentUser(result.user, result.company, deps.config);
-    return c.json(result.pendingSecondFactor ? { user, secondFactorRequired: true } : { user });
+    // The browser's device cookie, or a new one: after this sign-in the device is known to the account.
+    const device = readDeviceCookie(c) ?? randomToken();
+    const result = await login(deps, input, { ...sessionMeta(c), device });
+    setDeviceCookie(c, device);
+    setSessionCookie(c, result.sessionToken, input.remember);
+    // Before the second factor, nothing about the account: only that a code is owed.
+    if (result.pendingSecondFactor) return c.json({ secondFactorRequired: true } satisfies LoginResponse);
+    return c.json({ user: presentCurrentUser(result.user, result.company, deps.config) } satisfies LoginResponse);
   })
   // Sign-in step two when two-factor is on: the session the password opened still owes this code.
   .post("/auth/second-factor", async (c) => {
@@ -52,7 +68,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { code } = await jsonBody(c, secondFactorRequest);
     const deps = c.get("deps");
     const { ip, userAgent: agent } = sessionMeta(c);
-    setSessionCookie(c, await completeSecondFactor(deps, { auth, sessionToken, code, ip, userAgent: agent }));
+    setSessionCookie(c, await completeSecondFactor(deps, { auth, sessionToken, code, ip, userAgent: agent }), auth.remember);
     return c.json({ user: presentCurrentUser(auth.user, auth.company, deps.config) });
   })
   .post("/auth/logout", async (c) => {
@@ -80,7 +96,11 @@ export const authRoutes = new Hono<AppEnv>()
   // "Forgot password?": the same answer whether or not the address has an account.
   .post("/auth/password-reset", async (c) => {
     const input = await jsonBody(c, passwordResetRequest);
-    await requestPasswordReset(c.get("deps"), input);
+    const deps = c.get("deps");
+    // Counted for every address alike, account or not, so a 429 tells nobody who has an account.
+    await consumeLimit(deps.db, throttles.passwordResetPerIp, clientIp(c, deps.config), deps.now());
+    await consumeLimit(deps.db, throttles.passwordResetPerAddress, input.email, deps.now());
+    await requestPasswordReset(deps, input);
     return c.body(null, 204);
   })
   .post("/auth/password-reset/confirm", async (c) => {

@@ -1,9 +1,7 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { DOCUMENT_MAX_BYTES, saveDocumentRequest, type ContractAbilities } from "@clausewise/shared";
 import { saveDocument } from "../commands/documents/save";
 import type { AppEnv } from "../context";
-import { AppError } from "../http/errors";
 import { requireAuth } from "../http/middleware";
 import { jsonBody, pathId } from "../http/validate";
 import { contractNotFound, getContractForUser } from "../loaders/contract";
@@ -33,20 +31,15 @@ export function editDeniedMessage(abilities: ContractAbilities): string {
 }
 
 /**
- * Large bodies are refused before they are read into memory. JSON escaping can double HTML (every
- * quote becomes \"), so the wire limit is twice the document limit; the schema checks the real size.
+ * The editor's save carries the whole document: JSON escaping can double HTML (every quote becomes
+ * \"), so the wire limit is twice the document limit; the schema checks the real size. Sign-in is
+ * checked before the body is read.
  */
-export const documentBodyLimit = bodyLimit({
-  maxSize: 2 * DOCUMENT_MAX_BYTES + 64 * 1024,
-  onError: (c) => {
-    requireAuth(c);
-    throw new AppError("payload_too_large", "The document is larger than 5 MB.");
-  },
-});
+export const DOCUMENT_BODY_LIMIT = { maxBytes: 2 * DOCUMENT_MAX_BYTES + 64 * 1024, tooLarge: "The document is larger than 5 MB." };
 
-export const documentRoutes = new Hono<AppEnv>().put("/contracts/:id", keyAccess("contracts:write"), documentBodyLimit, async (c) => {
+export const documentRoutes = new Hono<AppEnv>().put("/contracts/:id", keyAccess("contracts:write"), async (c) => {
   requireAuth(c);
-  const request = await jsonBody(c, saveDocumentRequest);
+  const request = await jsonBody(c, saveDocumentRequest, DOCUMENT_BODY_LIMIT);
   const { user, contract, abilities, hasOriginalFile } = await loadReadableContract(c);
   authorize(abilities.edit, editDeniedMessage(abilities));
   const saved = await saveDocument({ deps: c.get("deps"), actor: user }, { contract, request });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MAX_UPLOAD_BYTES, PUSH_EVENTS, exhibit as exhibitSchema, type Exhibit } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../auth/sessions";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createContract, createTeam } from "../test/factories";
@@ -81,8 +82,11 @@ describe("GET /api/contracts/:id/exhibits", () => {
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Planned", isPlanned: true, expectedDate });
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Pending", expectedDate });
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Reviewed", status: "reviewed", expectedDate });
-    const client = signedIn(t, team.reviewer.token);
-    const statuses = async () => (await client.get<Exhibit[]>(`/api/contracts/${contract.id}/exhibits`)).body.map((e) => `${e.title}:${e.status}`);
+    // Signed in at each moment looked at: a session does not last the days between them.
+    const statuses = async () => {
+      const client = signedIn(t, await createSession(t.deps.db, team.reviewer.user.id, {}, t.deps.now()));
+      return (await client.get<Exhibit[]>(`/api/contracts/${contract.id}/exhibits`)).body.map((e) => `${e.title}:${e.status}`);
+    };
     try {
       t.setNow(new Date("2026-11-22T12:00:00Z"));
       expect(await statuses()).toEqual(["Planned:planned", "Pending:pending", "Reviewed:reviewed"]);

@@ -9,6 +9,9 @@ import { keyAccess } from "../http/key-access";
 
 const JURISDICTIONS: Jurisdiction[] = JURISDICTION_CODES.map((code) => ({ code, name: JURISDICTION_NAMES[code] }));
 
+/** 300,000 characters of pasted contract text can take up to 2 MB once encoded and escaped. */
+const PASTED_TEXT_LIMIT = { maxBytes: 2 * 1024 * 1024, tooLarge: "The contract text is too large." };
+
 /**
  * Spec §7: GET /api/jurisdictions and POST /api/analyze-jurisdiction. The analysis reads only the
  * pasted text and the curated statute table, so there is no row to load or authorize beyond sign-in,
@@ -22,7 +25,7 @@ export const jurisdictionRoutes = new Hono<AppEnv>()
   })
   .post("/analyze-jurisdiction", keyAccess("contracts:write"), async (c) => {
     const { user } = requireAuth(c);
-    const request = await jsonBody(c, jurisdictionAnalysisRequest);
+    const request = await jsonBody(c, jurisdictionAnalysisRequest, PASTED_TEXT_LIMIT);
     await requireAiReview(c.get("deps").db, user.companyId);
     return c.json(analyseJurisdictions(request));
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COLLAB_EVENTS, SETTINGS_MESSAGES, type CreatedApiKey, type SessionSummary } from "@clausewise/shared";
+import { COLLAB_EVENTS, LOGIN_THROTTLE, SETTINGS_MESSAGES, type CreatedApiKey, type SessionSummary } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { sha256 } from "../auth/tokens";
 import { auditEvents, sessions, users } from "../db/schema";
@@ -91,27 +91,29 @@ describe("POST /api/settings/password", () => {
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
   });
 
-  it("wrong current passwords count against the account's sign-in limit (429 with Retry-After), from any address", async () => {
+  it("wrong current passwords count against the sign-in throttle (429 with Retry-After), and hold the sign-in from that address too", async () => {
     const team = await createTeam(t.deps.db);
     const { user, token } = team.reviewer;
-    for (let i = 0; i < 5; i++) {
-      const res = await clientFor(token).post("/api/settings/password", { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD });
-      expect(res.status).toBe(400);
-    }
-    // Even the right password is refused now, so a stolen session cannot keep guessing.
-    const blocked = await clientFor(token).post<{ error: string; message: string }>("/api/settings/password", { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toBe("rate_limited");
-    expect(blocked.body.message).toMatch(/^Too many wrong passwords\. Please try again in \d+ minutes\.$/);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await passwordHash(user.id)).toBe(team.reviewer.user.passwordHash);
-    // The same budget as sign-in: the account's sign-in is held too.
-    expect((await login(user.email, TEST_PASSWORD)).status).toBe(429);
-
-    // Once the window has passed, the right password works again.
-    t.setNow(new Date(Date.now() + 16 * 60_000));
+    const ip = freshIp();
+    const start = new Date();
+    t.setNow(start);
     try {
-      const later = await clientFor(token).post("/api/settings/password", { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+      for (let i = 0; i < LOGIN_THROTTLE.pair.free; i++) {
+        const res = await clientFor(token, ip).post("/api/settings/password", { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD });
+        expect(res.status).toBe(400);
+      }
+      // Even the right password waits now, so a stolen session cannot keep guessing.
+      const blocked = await clientFor(token, ip).post<{ error: string; message: string }>("/api/settings/password", { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ error: "rate_limited", message: "Too many wrong passwords. Please try again in 1 second." });
+      expect(Number(blocked.headers.get("retry-after"))).toBe(1);
+      expect(await passwordHash(user.id)).toBe(team.reviewer.user.passwordHash);
+      // The same counters as sign-in: signing in to the account from that address waits too.
+      expect((await t.client({ ip }).post("/api/auth/login", { email: user.email, password: TEST_PASSWORD })).status).toBe(429);
+
+      // Once the wait is over, the right password works again.
+      t.setNow(new Date(start.getTime() + LOGIN_THROTTLE.baseDelayMs));
+      const later = await clientFor(token, ip).post("/api/settings/password", { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
       expect(later.status).toBe(204);
     } finally {
       t.setNow(null);

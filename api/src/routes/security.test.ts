@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY_MESSAGES, SETTINGS_MESSAGES, type ApiKeySummary, type CreatedApiKey, type CurrentUser, type SessionSummary, type TwoFactorSetup, type TwoFactorStatus } from "@clausewise/shared";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { API_KEY_MESSAGES, SECOND_FACTOR_THROTTLE, SETTINGS_MESSAGES, type ApiKeySummary, type CreatedApiKey, type CurrentUser, type SessionSummary, type TwoFactorSetup, type TwoFactorStatus } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { sha256 } from "../auth/tokens";
 import { totpCode } from "../auth/totp";
@@ -143,7 +143,10 @@ describe("sign-in with two-factor on", () => {
 
   it("limits wrong codes, and signing in again with the password does not buy new guesses", async () => {
     const { email, secret } = await userWithTwoFactor();
-    for (let i = 0; i < 5; i++) {
+    // A still clock: the wait after the fifth wrong code is a second, and this test must not race it.
+    t.setNow(new Date());
+    onTestFinished(() => t.setNow(null));
+    for (let i = 0; i < SECOND_FACTOR_THROTTLE.account.free; i++) {
       const client = t.client({ ip: `10.9.1.${i}` });
       await client.post("/api/auth/login", { email, password: TEST_PASSWORD });
       const res = await client.post("/api/auth/second-factor", { code: "000000" === totpCode(secret, new Date()) ? "111111" : "000000" });
@@ -153,7 +156,23 @@ describe("sign-in with two-factor on", () => {
     await client.post("/api/auth/login", { email, password: TEST_PASSWORD });
     const blocked = await client.post("/api/auth/second-factor", { code: totpCode(secret, new Date()) });
     expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ error: "rate_limited", message: "Too many wrong codes. Please try again in 1 second." });
     expect((await client.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("throttles the Settings forms that take a code (turning two-factor off, new recovery codes) on the same counter", async () => {
+    const { team, secret } = await userWithTwoFactor();
+    t.setNow(new Date());
+    onTestFinished(() => t.setNow(null));
+    const client = signedIn(t, team.reviewer.token);
+    const wrong = () => ("000000" === totpCode(secret, new Date()) ? "111111" : "000000");
+    for (let i = 0; i < SECOND_FACTOR_THROTTLE.pair.free; i++) {
+      expect((await client.post("/api/settings/security/two-factor/disable", { code: wrong() })).status).toBe(400);
+    }
+    const blocked = await client.post("/api/settings/security/two-factor/recovery-codes", { code: totpCode(secret, new Date()) });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toBe("1");
+    expect((await userRow(team.reviewer.user.id)).totpEnabledAt).not.toBeNull();
   });
 
   it("answers 401 without a pending sign-in, and 400 for a malformed code", async () => {

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { changePasswordRequest, createApiKeyRequest, secondFactorRequest } from "@clausewise/shared";
+import { readDeviceCookie } from "../auth/cookies";
 import { clientIp } from "../auth/request";
-import type { AuthState } from "../auth/sessions";
+import { liveSessionCondition, type AuthState } from "../auth/sessions";
 import { changePassword } from "../commands/settings/change-password";
 import { createApiKey } from "../commands/settings/create-api-key";
 import { disableTwoFactor } from "../commands/settings/disable-two-factor";
@@ -42,7 +43,7 @@ export const securityRoutes = new Hono<AppEnv>()
     const { user, sessionId } = requireOwnSession(c);
     const body = await jsonBody(c, changePasswordRequest);
     const deps = c.get("deps");
-    await changePassword(deps, { actor: user, currentSessionId: sessionId, ip: clientIp(c, deps.config), ...body });
+    await changePassword(deps, { actor: user, currentSessionId: sessionId, ip: clientIp(c, deps.config), device: readDeviceCookie(c), ...body });
     return c.body(null, 204);
   })
   .get("/settings/security/two-factor", (c) => {
@@ -61,21 +62,23 @@ export const securityRoutes = new Hono<AppEnv>()
   .post("/settings/security/two-factor/disable", async (c) => {
     const { user } = requireOwnSession(c);
     const { code } = await jsonBody(c, secondFactorRequest);
-    await disableTwoFactor(c.get("deps"), { actor: user, code });
+    const deps = c.get("deps");
+    await disableTwoFactor(deps, { actor: user, code, ip: clientIp(c, deps.config) });
     return c.body(null, 204);
   })
   .post("/settings/security/two-factor/recovery-codes", async (c) => {
     const { user } = requireOwnSession(c);
     const { code } = await jsonBody(c, secondFactorRequest);
-    return c.json({ recoveryCodes: await regenerateRecoveryCodes(c.get("deps"), { actor: user, code }) });
+    const deps = c.get("deps");
+    return c.json({ recoveryCodes: await regenerateRecoveryCodes(deps, { actor: user, code, ip: clientIp(c, deps.config) }) });
   })
   .get("/settings/security/sessions", async (c) => {
     const { user, sessionId } = requireOwnSession(c);
-    const { db, now } = c.get("deps");
+    const { db, now, config } = c.get("deps");
     const rows = await db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, now()), eq(sessions.pendingSecondFactor, false)))
+      .where(and(eq(sessions.userId, user.id), liveSessionCondition(now(), config.sessions), eq(sessions.pendingSecondFactor, false)))
       .orderBy(desc(sessions.lastSeenAt));
     return c.json(rows.map((row) => presentSession(row, sessionId)));
   })

@@ -9,6 +9,7 @@ import {
 } from "@clausewise/shared";
 import { readSessionCookie, setSessionCookie } from "../auth/cookies";
 import { clientIp, userAgent } from "../auth/request";
+import { consumeLimit, throttles } from "../auth/throttle";
 import { acceptInvitation, previewInvitation } from "../commands/team/accept-invitation";
 import { changeMemberRole } from "../commands/team/change-role";
 import { deactivateMember } from "../commands/team/deactivate";
@@ -129,6 +130,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const request = await jsonBody(c, acceptInvitationRequest);
     const deps = c.get("deps");
     const meta = { ip: clientIp(c, deps.config), userAgent: userAgent(c), previousSessionToken: readSessionCookie(c) };
+    await consumeLimit(deps.db, throttles.invitationAcceptPerIp, meta.ip, deps.now());
     const result = await acceptInvitation(deps, { request, auth: c.get("auth"), meta });
     setSessionCookie(c, result.sessionToken);
     return c.json({ user: presentCurrentUser(result.user, result.company, deps.config) }, 201);

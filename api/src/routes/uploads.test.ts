@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import { and, eq } from "drizzle-orm";
 import { MAX_UPLOAD_BYTES, PUSH_EVENTS, UPLOAD_FORM_MESSAGES, uploadContractResponse, type UploadContractResponse } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../auth/sessions";
 import { defaultReviewDeadline } from "../commands/contracts/review-deadline";
 import { htmlToPlainText } from "../content/text";
 import { ydocToHtml } from "../collab/convert";
@@ -172,7 +173,7 @@ describe("POST /api/contracts", () => {
     const friday = new Date("2026-11-27T20:00:00Z"); // Friday 15:00 in Toronto
     t.setNow(friday);
     try {
-      const client = signedIn(t, team.admin.token);
+      const client = signedIn(t, await createSession(t.deps.db, team.admin.user.id, {}, friday));
       const deadlines: Record<string, string> = {};
       for (const priority of ["urgent", "high", "medium", "low"]) {
         const res = await client.post<UploadContractResponse>("/api/contracts", uploadForm({ priority, file: { bytes: Buffer.from("Text."), name: "a.txt" } }));

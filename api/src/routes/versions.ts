@@ -9,7 +9,7 @@ import { jsonBody, pathId } from "../http/validate";
 import { authorize } from "../policies";
 import { presentContractDetail } from "../presenters/contract";
 import { presentVersion } from "../presenters/version";
-import { documentBodyLimit, editDeniedMessage, loadReadableContract, READ_ONLY_MESSAGE } from "./document";
+import { DOCUMENT_BODY_LIMIT, editDeniedMessage, loadReadableContract, READ_ONLY_MESSAGE } from "./document";
 import { keyAccess } from "../http/key-access";
 
 export const versionRoutes = new Hono<AppEnv>()
@@ -19,10 +19,10 @@ export const versionRoutes = new Hono<AppEnv>()
     return c.json(rows.map(presentVersion));
   })
   // The spec's client sends the whole document with each checkpoint, hence the document body limit.
-  .post("/contracts/:id/versions", keyAccess("contracts:write"), documentBodyLimit, async (c) => {
+  .post("/contracts/:id/versions", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
     // Parsed for its 400s only: the server decides number, content and isActive (commands/versions/create.ts).
-    await jsonBody(c, createVersionRequest);
+    await jsonBody(c, createVersionRequest, DOCUMENT_BODY_LIMIT);
     const { user, contract, abilities } = await loadReadableContract(c);
     // Spec §6: reviewers, approvers and admins may create versions when not read-only.
     authorize(abilities.comment, READ_ONLY_MESSAGE);

@@ -7,6 +7,8 @@ import {
   CLAUSE_CODES,
   DEFAULT_NOTIFICATION_PREFERENCES,
   DEFAULT_NOTIFICATION_SETTINGS,
+  DOCUMENT_MAX_BYTES,
+  JSON_BODY_MAX_BYTES,
   acceptInvitationRequest,
   analyticsQuery,
   askQuestionRequest,
@@ -51,6 +53,7 @@ import { createSession } from "../auth/sessions";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { createContractWithSteps, createExhibit } from "../test/lifecycle-factories";
+import { rawRequest } from "../test/raw-http";
 
 /*
  * Generated bad input (issue 7): for every route that reads a body or a query, at least 200 payloads
@@ -476,6 +479,53 @@ function problems(status: number, text: string, contentType: string): string[] {
   } else if (LEAKS[0]!.test(text)) found.push("stack frame in a 2xx body");
   return found;
 }
+
+/** Routes that declare a larger JSON body than the default (the editor's save, a version, pasted contract text). */
+const LARGER_BODIES: Record<string, number> = {
+  "PUT /api/contracts/:id": 2 * DOCUMENT_MAX_BYTES + 64 * 1024,
+  "POST /api/contracts/:id/versions": 2 * DOCUMENT_MAX_BYTES + 64 * 1024,
+  "POST /api/analyze-jurisdiction": 2 * 1024 * 1024,
+};
+const routeKey = (target: Target) => `${target.method} ${target.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id")}`;
+
+async function headersOf(target: Target): Promise<Record<string, string>> {
+  const client = await clients.get(target.caller)!();
+  return client.cookies.size > 0 ? { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {};
+}
+
+describe("Body limits and content types on every JSON route", () => {
+  const jsonTargets = () => targets.filter((target) => target.check);
+
+  it("answers 415 to the valid body sent as text/plain (what a cross-site form can send), and 415 to multipart", async () => {
+    const wrong: string[] = [];
+    for (const target of jsonTargets()) {
+      const client = await clients.get(target.caller)!();
+      const plain = await client.request(target.method, target.path, JSON.stringify(target.check![1]), { "content-type": "text/plain;charset=UTF-8" });
+      const form = new FormData();
+      form.append("field", "value");
+      const multipart = await client.request(target.method, target.path, form);
+      for (const [label, res] of [["text/plain", plain], ["multipart", multipart]] as const) {
+        if (res.status !== 415 || (res.body as { error?: string }).error !== "unsupported_media_type") wrong.push(`${routeKey(target)} ${label}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it(`answers 413 to a body over the route's limit (${JSON_BODY_MAX_BYTES / 1024 / 1024} MB unless it declares more), with and without Content-Length`, async () => {
+    const wrong: string[] = [];
+    for (const [index, target] of jsonTargets().entries()) {
+      const limit = LARGER_BODIES[routeKey(target)] ?? JSON_BODY_MAX_BYTES;
+      const body = Buffer.from(JSON.stringify({ ...(target.check![1] as object), padding: "x".repeat(limit) }));
+      const headers = { ...(await headersOf(target)), "content-type": "application/json" };
+      // Alternately declared and chunked (no Content-Length: counted as it arrives).
+      const chunked = index % 2 === 1;
+      const chunks = chunked ? Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) => body.subarray(i * 65_536, (i + 1) * 65_536)) : [body];
+      const res = await rawRequest(`${t.baseUrl}${target.path}`, target.method, chunked ? { ...headers, "transfer-encoding": "chunked" } : { ...headers, "content-length": String(body.length) }, chunks);
+      if (res.status !== 413 || !res.body.includes('"payload_too_large"')) wrong.push(`${routeKey(target)} (${chunked ? "chunked" : "declared"}): ${res.status} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
 
 describe("Generated bad input", () => {
   it("starts every route's mutations from a payload its schema accepts", () => {

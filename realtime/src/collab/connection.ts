@@ -1,7 +1,7 @@
-import type { IncomingMessage } from "node:http";
 import type { WebSocket } from "ws";
 import { COLLAB_CLOSE, type CollabCloseName, type CollabMode } from "@clausewise/shared";
 import type { AuthState } from "@clausewise/api/auth/sessions";
+import type { UpgradeRequest } from "../auth";
 import type { CollabAccess } from "./access";
 import { TokenBucket } from "./rate-limit";
 
@@ -25,10 +25,10 @@ export class CollabConnection {
   constructor(
     readonly ws: WebSocket,
     /**
-     * The upgrade request's cookie, kept to re-check the session while the connection lives (only
-     * the header: the whole request would stay in memory for every idle connection).
+     * The upgrade request's cookie (and forwarded protocol), kept to re-check the session while the
+     * connection lives (only those headers: the whole request would stay in memory for every idle connection).
      */
-    readonly request: Pick<IncomingMessage, "headers">,
+    readonly request: UpgradeRequest,
     access: CollabAccess,
     rate: { messagesPerSecond: number; messageBurst: number; maxMessageBytes: number },
   ) {

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName, type CollabMode } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
-import type { AuthState } from "@clausewise/api/auth/sessions";
+import type { SessionLookup } from "@clausewise/api/auth/sessions";
 import { metrics } from "@clausewise/api/metrics";
-import { authenticateUpgrade, upgradeOriginAllowed } from "../auth";
+import { keptHeaders, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
+import { createSweep } from "../sweep";
 import { modeFor, resolveAccess, type CollabAccess } from "./access";
 import { CollabConnection } from "./connection";
 import type { LiveDocument } from "./document";
@@ -19,9 +19,6 @@ import { decodeMessage, MalformedMessage } from "./protocol";
 import { DocumentRegistry } from "./registry";
 import { createSuggestionSync } from "./suggestion-sync";
 import { CollabSocket } from "./socket";
-
-/** How many connections the periodic access sweep re-checks at once. */
-const SWEEP_CONCURRENCY = 4;
 
 export interface CollabServer {
   /** Answers an HTTP upgrade on /collab/<contractId>. */
@@ -97,7 +94,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   }
 
   function attach(ws: WebSocket, req: IncomingMessage, access: CollabAccess, doc: LiveDocument): void {
-    const connection = new CollabConnection(ws, { headers: { cookie: req.headers.cookie } }, access, options);
+    const connection = new CollabConnection(ws, keptHeaders(req), access, options);
     connections.add(connection);
     doc.join(connection);
     ws.on("message", (data: RawData, isBinary: boolean) => onMessage(connection, doc, data, isBinary));
@@ -129,15 +126,20 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
    * One round of re-checks (a sweep, or a bus event) asks the database once per session and once per
    * user and contract: a person's tabs, and the many connections of one session, share the answer.
    */
-  const newRound = () => ({ sessions: new Map<string, Promise<AuthState | null>>(), modes: new Map<string, Promise<CollabMode | null>>() });
+  const newRound = () => ({ sessions: new Map<string, Promise<SessionLookup>>(), modes: new Map<string, Promise<CollabMode | null>>() });
   type Round = ReturnType<typeof newRound>;
 
-  /** Re-checks a connection's session and access: closes it when the user may no longer read. */
+  /**
+   * Re-checks a connection's session and access: closes it when the user may no longer read (4410),
+   * or when the session timed out (4401: sign in again). The look-up is also the connection's
+   * activity, which keeps its session from idling out while it is open.
+   */
   async function revalidate(connection: CollabConnection, round: Round = newRound()): Promise<void> {
-    const cookie = connection.request.headers.cookie ?? "";
-    let session = round.sessions.get(cookie);
-    if (!session) round.sessions.set(cookie, (session = authenticateUpgrade(connection.request, deps)));
-    const auth = await session;
+    const key = sessionKey(connection.request);
+    let session = round.sessions.get(key);
+    if (!session) round.sessions.set(key, (session = lookupUpgrade(connection.request, deps)));
+    const found = await session;
+    const auth = found.status === "active" ? found.auth : null;
     let mode: CollabMode | null = null;
     if (auth && auth.user.id === connection.userId) {
       const key = `${auth.user.id}|${connection.contractId}`;
@@ -146,6 +148,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
       mode = await check;
     }
     if (!connection.isOpen) return;
+    if (found.status === "expired") return connection.close("unauthorized");
     if (!auth || !mode) return connection.close("accessRevoked");
     connection.auth = auth;
     // A narrower mode applies to the next message; the page learns its abilities from the API.
@@ -165,30 +168,14 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 
-  // The periodic sweep is a backstop (revocations arrive on the bus at once), so it walks the
-  // connections a few at a time: thousands of checks at once would queue every update's INSERT
-  // behind them in the database pool. A sweep still running when the next is due is not doubled.
-  let sweeping = false;
-  const sweep = async () => {
-    if (sweeping) return;
-    sweeping = true;
-    try {
-      const queue = [...connections];
-      const round = newRound();
-      const worker = async () => {
-        for (let c = queue.shift(); c; c = queue.shift()) {
-          if (!c.isOpen) continue;
-          await revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
-          // PGlite answers on this thread, in microtasks: without a turn of the event loop between
-          // checks, a sweep of 1,000 connections held up every edit for seconds.
-          await yieldToEventLoop();
-        }
-      };
-      await Promise.all(Array.from({ length: SWEEP_CONCURRENCY }, worker));
-    } finally {
-      sweeping = false;
-    }
-  };
+  const sweep = createSweep(
+    () => [...connections],
+    newRound,
+    async (c, round) => {
+      if (!c.isOpen) return;
+      await revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
+    },
+  );
   const revalidateTimer = setInterval(() => void sweep(), options.revalidateMs);
   const heartbeatTimer = setInterval(() => {
     for (const connection of connections) {

@@ -3,11 +3,12 @@ import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import { accessRevokedPayload, COLLAB_EVENTS, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
-import type { AuthState } from "@clausewise/api/auth/sessions";
+import type { AuthState, SessionLookup } from "@clausewise/api/auth/sessions";
 import type { DomainEvent } from "@clausewise/api/events/bus";
 import { DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
 import { getContractInCompany } from "@clausewise/api/loaders/contract";
-import { authenticateUpgrade, upgradeOriginAllowed } from "../auth";
+import { authenticateUpgrade, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
+import { createSweep } from "../sweep";
 import { redisAdapter } from "./adapter";
 
 interface SocketData {
@@ -27,7 +28,14 @@ const joinPayload = z.object({ contractId: z.string().uuid() });
  * authenticated by the session cookie, rooms per user, company and contract joined on the server.
  * With REDIS_URL, the Redis adapter links the instances.
  */
-export function attachPush(httpServer: HttpServer, deps: AppDeps): Server {
+export interface PushOptions {
+  /** Re-check every socket's session this often. */
+  revalidateMs: number;
+}
+
+export const DEFAULT_PUSH_OPTIONS: PushOptions = { revalidateMs: 30_000 };
+
+export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushOptions = DEFAULT_PUSH_OPTIONS): Server {
   const { redisUrl } = deps.config;
   const io = new Server(httpServer, {
     ...(redisUrl ? { adapter: redisAdapter(redisUrl, deps.bus.redisPrefix ?? DEFAULT_REDIS_PREFIX, deps.logger) } : {}),
@@ -71,24 +79,37 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps): Server {
   });
 
   /**
-   * A change to one person's sessions or role (sign-out, password change, role change): each of their
-   * sockets on this instance re-checks its session, and one whose session ended is disconnected.
+   * Re-checks one socket's session: disconnected when it ended (signed out, revoked, timed out) or
+   * now names someone else. Sockets carrying the same cookie share one look-up per round, and the
+   * look-up is the connection's activity, keeping its session from idling out while it is open.
    */
+  const recheck = async (socket: Socket, round: Map<string, Promise<SessionLookup>>) => {
+    const key = sessionKey(socket.request);
+    let lookup = round.get(key);
+    if (!lookup) round.set(key, (lookup = lookupUpgrade(socket.request, deps)));
+    const found = await lookup.catch((error: unknown) => {
+      deps.logger.warn({ err: error }, "push: re-checking a session failed");
+      return undefined;
+    });
+    if (found === undefined || !socket.connected) return; // unknown: the next round or reconnect decides
+    const data = socket.data as SocketData;
+    if (found.status !== "active" || found.auth.user.id !== data.auth.user.id) socket.disconnect(true);
+    else data.auth = found.auth;
+  };
+
+  /** A change to one person's sessions or role (sign-out, password change, role change): each of their sockets here re-checks at once. */
   const recheckUser = async (userId: string) => {
     const namespace = io.of("/");
     const held = [...(namespace.adapter.rooms.get(rooms.user(userId)) ?? [])].flatMap((id) => namespace.sockets.get(id) ?? []);
-    await Promise.all(
-      held.map(async (socket) => {
-        const auth = await authenticateUpgrade(socket.request, deps).catch((error: unknown) => {
-          deps.logger.warn({ err: error, userId }, "push: re-checking a session failed");
-          return undefined;
-        });
-        if (auth === undefined) return; // unknown: the next change or reconnect decides
-        if (!auth || auth.user.id !== userId) socket.disconnect(true);
-        else (socket.data as SocketData).auth = auth;
-      }),
-    );
+    const round = new Map<string, Promise<SessionLookup>>();
+    await Promise.all(held.map((socket) => recheck(socket, round)));
   };
+
+  // Periodically, every socket: a session that timed out (idle or past its absolute end) closes its pushes.
+  const sweep = createSweep(() => [...io.of("/").sockets.values()], () => new Map<string, Promise<SessionLookup>>(), recheck);
+  const sweepTimer = setInterval(() => void sweep(), options.revalidateMs);
+  sweepTimer.unref();
+  io.engine.on("close", () => clearInterval(sweepTimer));
 
   const known = new Set<string>(Object.values(PUSH_EVENTS));
   const unsubscribe = deps.bus.subscribe((event: DomainEvent) => {

@@ -31,6 +31,8 @@ export type SignupRequest = z.infer<typeof signupRequest>;
 export const loginRequest = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  /** "Remember me": the longer idle timeout and lifetime of env.ts apply to this session. */
+  remember: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -74,6 +76,21 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
+/**
+ * POST /api/auth/login: the user, or, when two-factor sign-in is on, only that the code is owed
+ * (nothing about the account until the second factor is given; then POST /api/auth/second-factor
+ * answers with the user).
+ */
+export const loginResponse = z.union([z.object({ user: currentUser }), z.object({ secondFactorRequired: z.literal(true) })]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const SESSION_MESSAGES = {
+  /** The 401 of a session that timed out (idle or absolute lifetime); spec §8 looks for "Unauthorized". */
+  expired: "Unauthorized: your session has expired. Please sign in again.",
+  /** What the sign-in page says after such a 401 sent the browser there. */
+  expiredNotice: "Your session has expired. Please sign in again.",
+} as const;
+
 export const verificationStatus = z.object({ emailVerified: z.boolean(), email: z.string() });
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 
@@ -91,6 +108,8 @@ export const authConfig = z.object({
   demoUsers: z.array(z.object({ email: z.string(), role: z.enum(ROLES) })),
   demoPassword: z.string().optional(),
   sso: z.boolean(),
+  /** How long "Remember me" keeps a session at most, in days (env.ts SESSION_REMEMBER_DAYS). */
+  rememberDays: z.number(),
 });
 export type AuthConfig = z.infer<typeof authConfig>;
 

@@ -3,6 +3,7 @@ import type {
   AuthConfig,
   CurrentUser,
   LoginRequest,
+  LoginResponse,
   SignupRequest,
   UserAbility,
   VerificationStatus,
@@ -10,13 +11,18 @@ import type {
 } from "@clausewise/shared";
 import { api, ApiError } from "./client";
 import { authConfigKey, currentUserKey, verificationStatusKey } from "./keys";
+import { isSessionExpiredError, noteSessionExpired } from "../lib/session-notice";
 
 /** The signed-in user, or null when signed out: a 401 here is an answer, not an error. */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await api.get<CurrentUser>("/api/auth/user");
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      // Coming back after the session timed out: the sign-in page will say so.
+      if (isSessionExpiredError(error)) noteSessionExpired();
+      return null;
+    }
     throw error;
   }
 }
@@ -48,7 +54,7 @@ function useStartSession() {
 export function useLogin() {
   const startSession = useStartSession();
   return useMutation({
-    mutationFn: (body: LoginRequest) => api.post<{ user: unknown }>("/api/auth/login", body),
+    mutationFn: (body: LoginRequest) => api.post<LoginResponse>("/api/auth/login", body),
     onSuccess: startSession,
   });
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { UNAUTHORIZED_REDIRECT_MS } from "@clausewise/shared";
+import { isSessionExpiredError, noteSessionExpired } from "../lib/session-notice";
 import { toast } from "../stores/toast";
 import { isUnauthorizedError } from "./client";
 import { currentUserKey } from "./keys";
@@ -23,6 +24,7 @@ export function createQueryClient({ onSessionEnded = goToLogin }: QueryClientOpt
     if (!isUnauthorizedError(error) || redirecting) return;
     if (!queryClient.getQueryData(currentUserKey)) return;
     redirecting = true;
+    if (isSessionExpiredError(error)) noteSessionExpired();
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(onSessionEnded, UNAUTHORIZED_REDIRECT_MS);
   };

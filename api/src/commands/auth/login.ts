@@ -4,7 +4,7 @@ import type { AppDeps } from "../../context";
 import { companies, users } from "../../db/schema";
 import { dummyPasswordHash, verifyPassword } from "../../auth/password";
 import { assertLoginAllowed, recordLoginAttempt } from "../../auth/rate-limit";
-import { createSession, destroySession, type SessionMeta } from "../../auth/sessions";
+import { createSession, destroySession, pruneDeadSessions, type SessionMeta } from "../../auth/sessions";
 import { AppError } from "../../http/errors";
 import { recordAuthEvent } from "./audit";
 
@@ -17,9 +17,10 @@ export const invalidCredentials = () => new AppError("invalid_credentials", "Inc
  * only a caller who knows the password learns that the account is deactivated or suspended.
  * The session id always rotates: whatever session the browser sent is destroyed.
  */
-export async function login(deps: AppDeps, input: LoginRequest, meta: SignInMeta) {
+export async function login(deps: AppDeps, input: LoginRequest, meta: SignInMeta & { device: string }) {
   const now = deps.now();
-  await assertLoginAllowed(deps.db, { email: input.email, ip: meta.ip, now });
+  const attempt = { email: input.email, ip: meta.ip, now, device: meta.device };
+  await assertLoginAllowed(deps.db, attempt);
 
   const [row] = await deps.db
     .select({ user: users, company: companies })
@@ -29,11 +30,11 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: SignInMeta
     .limit(1);
   const passwordOk = await verifyPassword(row?.user.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!row || !row.user.passwordHash || !passwordOk) {
-    await recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip, success: false, now });
+    await recordLoginAttempt(deps.db, { ...attempt, success: false });
     throw invalidCredentials();
   }
-  await recordLoginAttempt(deps.db, { email: input.email, ip: meta.ip, success: true, now });
-  return openSession(deps, row, meta, { now, method: "password" });
+  await recordLoginAttempt(deps.db, { ...attempt, success: true });
+  return openSession(deps, row, { ...meta, remember: input.remember ?? false }, { now, method: "password" });
 }
 
 type SignInMeta = SessionMeta & { ip: string; previousSessionToken?: string | undefined };
@@ -59,9 +60,11 @@ export async function openSession(
 
   const pendingSecondFactor = row.user.totpEnabledAt !== null;
   const emailVerifiedAt = row.user.emailVerifiedAt ?? (options.verifyEmail ? now : null);
+  const policy = deps.config.sessions;
   const sessionToken = await deps.db.transaction(async (tx) => {
     if (meta.previousSessionToken) await destroySession(tx, meta.previousSessionToken);
-    const token = await createSession(tx, row.user.id, { ip: meta.ip, userAgent: meta.userAgent, pendingSecondFactor }, now);
+    await pruneDeadSessions(tx, row.user.id, now, policy);
+    const token = await createSession(tx, row.user.id, { ip: meta.ip, userAgent: meta.userAgent, pendingSecondFactor, remember: meta.remember }, now, policy);
     await tx.update(users).set({ lastLoginAt: now, emailVerifiedAt }).where(eq(users.id, row.user.id));
     await recordAuthEvent(tx, { action: "auth.login", companyId: row.company.id, userId: row.user.id, now, data: { ip: meta.ip, method: options.method } });
     return token;

@@ -72,7 +72,7 @@ export async function signup(deps: AppDeps, input: SignupRequest, meta: SessionM
       await tx.insert(notificationPreferences).values({ userId: user!.id, updatedAt: now });
       const verificationToken = await issueVerificationToken(tx, user!.id, now);
       if (meta.previousSessionToken) await destroySession(tx, meta.previousSessionToken);
-      const sessionToken = await createSession(tx, user!.id, meta, now);
+      const sessionToken = await createSession(tx, user!.id, meta, now, deps.config.sessions);
       await recordAuthEvent(tx, { action: "auth.signup", companyId: company!.id, userId: user!.id, now, data: { companyName: company!.name } });
       return { user: user!, company: company!, sessionToken, verificationToken };
     });

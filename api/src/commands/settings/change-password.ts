@@ -19,12 +19,12 @@ import { recordAudit } from "../audit";
  */
 export async function changePassword(
   deps: AppDeps,
-  input: { actor: UserRow; currentSessionId: string; ip: string } & ChangePasswordRequest,
+  input: { actor: UserRow; currentSessionId: string; ip: string; device?: string | undefined } & ChangePasswordRequest,
 ): Promise<{ endedSessions: number }> {
   const { actor, currentSessionId, ip } = input;
   const now = deps.now();
   await assertStrongPassword(input.newPassword, actor, "newPassword");
-  await assertLoginAllowed(deps.db, { email: actor.email, ip, now }, "Too many wrong passwords.");
+  await assertLoginAllowed(deps.db, { email: actor.email, ip, now, device: input.device }, "Too many wrong passwords.");
   const oldHash = actor.passwordHash;
   if (!(await verifyPassword(oldHash ?? (await dummyPasswordHash()), input.currentPassword)) || !oldHash) {
     await recordLoginAttempt(deps.db, { email: actor.email, ip, success: false, now });

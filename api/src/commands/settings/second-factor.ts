@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { SECOND_FACTOR_THROTTLE } from "@clausewise/shared";
+import { assertLoginAllowed, recordLoginAttempt } from "../../auth/rate-limit";
 import type { UserRow } from "../../auth/sessions";
 import { hashRecoveryCode, verifyTotp } from "../../auth/totp";
+import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -20,4 +23,17 @@ export async function checkSecondFactor(tx: Db, user: UserRow, code: string, now
     .set({ totpRecoveryCodes: codes.filter((c) => c !== hash) })
     .where(eq(users.id, user.id));
   return "recovery";
+}
+
+/** Second-factor codes are throttled like passwords, on a counter of their own per account (and the IP's). */
+export const secondFactorKey = (email: string) => `2fa:${email}`;
+export const TOO_MANY_CODES = "Too many wrong codes.";
+
+/** Refuses (429) while this account's code guesses from this IP, or the IP's failures, are being slowed down. */
+export async function assertCodeAttemptAllowed(deps: AppDeps, user: UserRow, ip: string): Promise<void> {
+  await assertLoginAllowed(deps.db, { email: secondFactorKey(user.email), ip, now: deps.now() }, TOO_MANY_CODES, SECOND_FACTOR_THROTTLE);
+}
+
+export async function recordCodeAttempt(deps: AppDeps, user: UserRow, ip: string, success: boolean): Promise<void> {
+  await recordLoginAttempt(deps.db, { email: secondFactorKey(user.email), ip, success, now: deps.now() });
 }

@@ -73,7 +73,7 @@ export async function acceptInvitation(
     await tx.insert(notificationPreferences).values({ userId: user!.id, updatedAt: now });
     await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
     if (meta.previousSessionToken) await destroySession(tx, meta.previousSessionToken);
-    const sessionToken = await createSession(tx, user!.id, meta, now);
+    const sessionToken = await createSession(tx, user!.id, meta, now, deps.config.sessions);
     await recordAudit(tx, {
       companyId: invitation.companyId,
       userId: user!.id,

@@ -38,6 +38,8 @@ export const sessions = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     /** Set while a password was accepted but the second factor is still owed. */
     pendingSecondFactor: boolean("pending_second_factor").notNull().default(false),
+    /** "Remember me" at sign-in: the longer idle timeout and lifetime apply (env.ts). */
+    remember: boolean("remember").notNull().default(false),
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -70,9 +72,25 @@ export const loginAttempts = pgTable(
     email: text("email").notNull(),
     ip: text("ip").notNull(),
     success: boolean("success").notNull(),
+    /** sha256 of the browser's device cookie on a successful sign-in: that device is known to the account. */
+    device: text("device"),
     createdAt: createdAt(),
   },
   (t) => [index("login_attempts_email_idx").on(t.email, t.createdAt), index("login_attempts_ip_idx").on(t.ip, t.createdAt)],
+);
+
+/** One request counted against a throttle (sign-ups per IP, reset requests per address, …): auth/throttle.ts. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: id(),
+    /** Which throttle, e.g. "signup:ip". */
+    bucket: text("bucket").notNull(),
+    /** Who is counted: an IP address, an e-mail address, a session. */
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_hits_bucket_idx").on(t.bucket, t.subject, t.createdAt)],
 );
 
 export const invitations = pgTable(

@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { KeyRound } from "lucide-react";
-import { isSsoErrorCode, loginRequest, SSO_ERRORS } from "@clausewise/shared";
+import { isSsoErrorCode, loginRequest, SESSION_MESSAGES, SSO_ERRORS } from "@clausewise/shared";
 import { useAuthConfig, useLogin } from "../../api/auth";
 import { errorText } from "../../api/client";
 import { AuthShell, FormAlert } from "../../components/AuthShell";
 import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
 import { TextField } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { toFieldErrors } from "../../lib/form";
 import { useDocumentTitle, useNextPath } from "../../lib/hooks";
+import { clearSessionExpiredNote, sessionExpiredNoted } from "../../lib/session-notice";
 import { roleLabel } from "../../lib/user";
 import { SecondFactorForm } from "./SecondFactorForm";
 
@@ -24,6 +26,10 @@ export function LoginPage() {
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
+  // Read once, forgotten once shown: a later visit to this page is not told again.
+  const [expired] = useState(sessionExpiredNoted);
+  useEffect(clearSessionExpiredNote, []);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [searchParams] = useSearchParams();
   // Coming back from single sign-on: a reason code to explain, or a session that still owes its code.
@@ -32,14 +38,14 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = loginRequest.safeParse({ email, password });
+    const parsed = loginRequest.safeParse({ email, password, remember });
     if (!parsed.success) {
       setFieldErrors(toFieldErrors(parsed.error.issues, ["email", "password"]));
       return;
     }
     setFieldErrors({});
     login.mutate(parsed.data, {
-      onSuccess: (res) => ("secondFactorRequired" in res && res.secondFactorRequired === true ? setSecondFactor(true) : void navigate(next, { replace: true })),
+      onSuccess: (res) => ("secondFactorRequired" in res ? setSecondFactor(true) : void navigate(next, { replace: true })),
     });
   };
 
@@ -83,6 +89,11 @@ export function LoginPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {login.isError && <FormAlert>{errorText(login.error, "Sign-in failed. Please try again.")}</FormAlert>}
         {!login.isError && isSsoErrorCode(ssoError) && <FormAlert>{SSO_ERRORS[ssoError]}</FormAlert>}
+        {!login.isError && expired && (
+          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+            {SESSION_MESSAGES.expiredNotice}
+          </p>
+        )}
         <TextField
           label="Email"
           error={fieldErrors.email}
@@ -103,8 +114,15 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+        <div className="-mt-2 flex items-start justify-between gap-3 text-sm">
+          <Checkbox
+            label="Remember me"
+            hint={config.data ? `Stay signed in on this device for up to ${config.data.rememberDays} days.` : undefined}
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
+          <Link to="/forgot-password" className="shrink-0 font-medium text-brand-700 hover:text-brand-800 hover:underline">
             Forgot password?
           </Link>
         </div>

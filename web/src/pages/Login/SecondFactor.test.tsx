@@ -16,11 +16,11 @@ describe("sign-in with two-factor authentication", () => {
   it("asks for the code after the password, then signs in", async () => {
     let stage: "out" | "pending" | "in" = "out";
     const { calls } = fakeApi({
-      "GET /api/auth/config": { status: 200, body: { demoMode: false, demoUsers: [], sso: false } },
+      "GET /api/auth/config": { status: 200, body: { demoMode: false, demoUsers: [], sso: false, rememberDays: 30 } },
       "GET /api/auth/user": () => (stage === "in" ? { status: 200, body: makeUser() } : signedOut),
       "POST /api/auth/login": () => {
         stage = "pending";
-        return { status: 200, body: { user: makeUser(), secondFactorRequired: true } };
+        return { status: 200, body: { secondFactorRequired: true } };
       },
       "POST /api/auth/second-factor": ({ body }) => {
         if ((body as { code: string }).code !== "123456") return { status: 401, body: { error: "invalid_credentials", message: "That code is not valid." } };
