@@ -33,6 +33,7 @@ import { notificationPreferenceRoutes } from "./routes/notification-preferences"
 import { billingAdminRoutes } from "./routes/billing-admin";
 import { teamRoutes } from "./routes/team";
 import { analyticsRoutes } from "./routes/analytics";
+import { retentionRoutes } from "./routes/retention";
 
 import { metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", billingAdminRoutes);
   api.route("/", teamRoutes);
   api.route("/", analyticsRoutes);
+  api.route("/", retentionRoutes);
   api.all("*", () => {
     throw notFound("No such API endpoint.");
   });

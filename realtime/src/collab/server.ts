@@ -133,7 +133,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
   type Round = ReturnType<typeof newRound>;
 
   /** Re-checks a connection's session and access: closes it when the user may no longer read. */
-  async function revalidate(connection: CollabConnection, round: Round = newRound()): Promise<void> {
+  async function revalidate(connection: CollabConnection, round: Round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked"): Promise<void> {
     const cookie = connection.request.headers.cookie ?? "";
     let session = round.sessions.get(cookie);
     if (!session) round.sessions.set(cookie, (session = authenticateUpgrade(connection.request, deps)));
@@ -146,22 +146,24 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
       mode = await check;
     }
     if (!connection.isOpen) return;
-    if (!auth || !mode) return connection.close("accessRevoked");
+    if (!auth || !mode) return connection.close(auth ? closeAs : "accessRevoked");
     connection.auth = auth;
     // A narrower mode applies to the next message; the page learns its abilities from the API.
     connection.mode = mode;
   }
 
-  const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound()) =>
+  const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked") =>
     Promise.all(
       [...connections].filter(filter).map((c) =>
-        revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
+        revalidate(c, round, closeAs).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
       ),
     );
 
   const onAccessChange = (change: AccessChange) =>
     void revalidateAll(
       (c) => c.companyId === change.companyId && (!change.userId || c.userId === change.userId) && (!change.contractId || c.contractId === change.contractId),
+      newRound(),
+      change.erased ? "notFound" : "accessRevoked",
     );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 
