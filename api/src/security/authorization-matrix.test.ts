@@ -275,6 +275,8 @@ const TABLE: Row[] = [
   onContract("read", "GET", "/api/contracts/:id", [200, 200, 200, 401, 404], byContract),
   onContract("approve", "PUT", "/api/contracts/:id", [200, 200, 403, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { title: "Renamed supply agreement" } })),
   onContract("read", "GET", "/api/contracts/:id/text", [200, 200, 200, 401, 404], byContract),
+  // Erasing a contract and every copy of its words (contract-delete.test.ts): contract admins only.
+  onContract("admin", "DELETE", "/api/contracts/:id", [204, 403, 403, 401, 404], byContract),
   onContract("read", "GET", "/api/contracts/:id/reviewers", [200, 200, 200, 401, 404], byContract),
   onContract("read", "GET", "/api/contracts/:id/download", [200, 200, 200, 401, 404], byContract),
   onContract("read", "GET", "/api/contracts/:id/download-report", [200, 200, 200, 401, 404], doneAnalysis),
@@ -348,6 +350,8 @@ const TABLE: Row[] = [
   route("GET", "/api/settings", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/profile", [200, 200, 200, 401, 200], (fx) => ({ body: { firstName: "Pat", lastName: "Doe", email: (fx.actor ?? fx.owner).email } })),
   route("PATCH", "/api/settings/company", [200, 403, 403, 401, 200], () => ({ body: { companyName: "Renamed EPC Ltd.", industry: INDUSTRIES[0], companySize: COMPANY_SIZES[0] } })),
+  route("GET", "/api/settings/retention", [200, 200, 200, 401, 200]),
+  route("PATCH", "/api/settings/retention", [200, 403, 403, 401, 200], () => ({ body: { retentionDays: 30 } })),
   route("PATCH", "/api/settings/notifications", [200, 200, 200, 401, 200], () => ({ body: { ...DEFAULT_NOTIFICATION_SETTINGS, emailReports: true } })),
   route("DELETE", "/api/settings/account", [204, 204, 204, 401, 204], async (fx) => {
     // The last admin may not leave their company without an admin: give the caller's company another one.
