@@ -39,7 +39,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     database,
     db: database.db,
     logger,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, logBodies: config.nodeEnv === "development" }),
     bus: await openEventBus(config, logger),
     now: () => new Date(),
   };
