@@ -1,11 +1,10 @@
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset } from "../commands/auth/password-reset";
 import { emailOutbox } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTeam } from "../test/factories";
+import { capturingLogger } from "../test/logs";
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from "../test/smtp";
 import { createMailer, redactLinkTokens } from "./mailer";
 
@@ -24,12 +23,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const logger = pino({ level: "trace", base: undefined }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString("utf8")), done()) }));
-  return { logger, text: () => lines.join("") };
-}
 
 const TOKEN = "Zr4Tq9_sEcReT-tOkEn-0123456789abcdefghijkl";
 const message = (to: string) => ({
