@@ -7,6 +7,7 @@ import { CONTRACT_MESSAGES, COLLAB_EVENTS, type UploadContractResponse } from "@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAnalysisRunner } from "../analysis/jobs";
 import { openDatabase, type Database } from "../db/client";
+import { loadConfig } from "../env";
 import { auditEvents, contracts, jobs, markups, notificationPreferences } from "../db/schema";
 import { closeExtractionPool } from "../documents";
 import { NOTIFICATION_DIGEST_JOB } from "../notifications/digest";
@@ -24,7 +25,7 @@ import { findBytesInDatabase, multipartForm, recordEvents, signedIn } from "../t
  * directory of its own here) 0 times in any file of the data directory either, WAL included.
  */
 
-const onPglite = !process.env.DATABASE_URL;
+const onPglite = !loadConfig().databaseUrl;
 let t: TestApp;
 let dataDir: string | null = null;
 let database: Database | undefined;
