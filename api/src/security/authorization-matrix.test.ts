@@ -565,6 +565,9 @@ const PERSONAL: Record<string, { admin: number; approver: number }> = {
   "GET /api/support/tickets/:id": { admin: 200, approver: 404 },
 };
 
+/** A column sends every route once; on a busy shared machine that can take more than the default 30 s. */
+const SWEEP_TIMEOUT_MS = 180_000;
+
 describe("Authorization matrix", () => {
   it("has exactly one row per registered route", () => {
     // Middleware and the API's catch-all 404 register as ALL; routes with middleware appear once per handler.
@@ -581,12 +584,12 @@ describe("Authorization matrix", () => {
   });
 
   for (const column of ["admin", "approver", "reviewer", "signedOut"] as const) {
-    it(`answers every route as the table says for: ${column}`, async () => {
+    it(`answers every route as the table says for: ${column}`, { timeout: SWEEP_TIMEOUT_MS }, async () => {
       expect(await runColumn(column, TABLE, (row) => row.expect[column])).toEqual([]);
     });
   }
 
-  it("answers the other company's admin 404 for every row of company A, and changes nothing", async () => {
+  it("answers the other company's admin 404 for every row of company A, and changes nothing", { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const foreign = TABLE.filter((row) => row.expect.otherAdmin === 404);
     const cells = [];
     for (const row of foreign) cells.push(await prepare(row, "otherAdmin"));
@@ -598,7 +601,7 @@ describe("Authorization matrix", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("answers the other company's admin, on routes without company A's ids, as an admin of their own company", async () => {
+  it("answers the other company's admin, on routes without company A's ids, as an admin of their own company", { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const own = TABLE.filter((row) => row.expect.otherAdmin !== 404);
     expect(await runColumn("otherAdmin", own, (row) => row.expect.otherAdmin)).toEqual([]);
   });
@@ -622,7 +625,7 @@ describe("Authorization matrix", () => {
   });
 
   for (const level of ["read", "review", "approve", "admin"] as const) {
-    it(`answers a ${GRANTEES[level]} holding a ${level} grant on the contract as that level allows`, async () => {
+    it(`answers a ${GRANTEES[level]} holding a ${level} grant on the contract as that level allows`, { timeout: SWEEP_TIMEOUT_MS }, async () => {
       const rows = TABLE.filter((row) => row.level);
       const mismatches: string[] = [];
       for (const row of rows) {
