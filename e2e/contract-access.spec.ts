@@ -38,6 +38,9 @@ test("an approver grants a reviewer read access on a contract from its page, the
     const memberSelect = dialog.getByLabel("Team member");
     const option = memberSelect.locator("option", { hasText: "reviewer@demo.test" });
     await expect(option).toHaveCount(1);
+    // Administrators always have full access: a grant to one would change nothing, so none is offered.
+    await expect(memberSelect.locator("option", { hasText: "admin@demo.test" })).toHaveCount(0);
+    await expect(dialog.getByText("Administrators always have full access to every contract, so they are not listed.")).toBeVisible();
     await memberSelect.selectOption((await option.getAttribute("value"))!);
     await expect(dialog.getByLabel("Access level")).toHaveValue("read");
     await page.getByRole("button", { name: "Grant Access" }).click();

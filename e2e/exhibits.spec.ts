@@ -84,6 +84,8 @@ test("a reviewer adds an exhibit with a file, downloads it, approves it, plans a
   await expect(toast(page, "Review Submitted")).toBeVisible();
   await expect(added.getByText("Approved", { exact: true })).toBeVisible();
   await expect(added.getByRole("button", { name: `Review: ${title}` })).toBeDisabled();
+  // An approved exhibit is never deleted: the button is gone with the API's ability.
+  await expect(added.getByRole("button", { name: `Delete exhibit ${title}` })).toHaveCount(0);
 
   // A planned exhibit needs no file; it says 'Update Status' instead of 'Review'.
   await tracker.getByRole("button", { name: "Add exhibit" }).click();
@@ -99,7 +101,7 @@ test("a reviewer adds an exhibit with a file, downloads it, approves it, plans a
   await expect(plannedItem.getByText("Not uploaded yet")).toBeVisible();
   await expect(plannedItem.getByRole("button", { name: `Update Status: ${planned}` })).toBeEnabled();
 
-  // Delete asks first.
+  // Its author may delete it while nobody has reviewed it; delete asks first.
   await plannedItem.getByRole("button", { name: `Delete exhibit ${planned}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete exhibit?" });
   await expect(confirm).toContainText(planned);

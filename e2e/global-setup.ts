@@ -63,7 +63,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     SEED_DEMO: "true",
     LOG_LEVEL: "info",
-    NODE_ENV: "test",
+    // Development: mailed links are written to the server log only there (api/src/email/mailer.ts),
+    // and the journeys follow them from the log (fixtures.ts latestMailLink).
+    NODE_ENV: "development",
     PLATFORM_ADMIN_EMAILS: [process.env.PLATFORM_ADMIN_EMAILS, process.env.E2E_OPERATOR_EMAIL].filter(Boolean).join(","),
   };
 

@@ -32,6 +32,7 @@ import { notificationPreferenceRoutes } from "./routes/notification-preferences"
 import { billingAdminRoutes } from "./routes/billing-admin";
 import { teamRoutes } from "./routes/team";
 import { analyticsRoutes } from "./routes/analytics";
+import { retentionRoutes } from "./routes/retention";
 
 import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 import { socketAddress } from "./auth/request";
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", billingAdminRoutes);
   api.route("/", teamRoutes);
   api.route("/", analyticsRoutes);
+  api.route("/", retentionRoutes);
   api.all("*", () => {
     throw notFound("No such API endpoint.");
   });

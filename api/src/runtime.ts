@@ -13,6 +13,7 @@ import { seedKnowledgeBase } from "./support/articles";
 import { closeExtractionPool } from "./documents";
 import { createAnalysisRunner } from "./analysis/jobs";
 import { startNotificationJobs } from "./notifications/jobs";
+import { startRetentionJobs } from "./commands/contracts/retention";
 
 export interface Runtime {
   deps: AppDeps;
@@ -38,7 +39,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     database,
     db: database.db,
     logger,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, logBodies: config.nodeEnv === "development" }),
     bus: await openEventBus(config, logger),
     now: () => new Date(),
   };
@@ -46,12 +47,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const runner = options.jobs === false ? null : createAnalysisRunner(deps);
   runner?.start();
   const notificationRunner = options.jobs === false ? null : await startNotificationJobs(deps);
+  const retentionRunner = options.jobs === false ? null : await startRetentionJobs(deps);
   return {
     deps,
     app: createApp(deps),
     async close() {
       await runner?.stop();
       await notificationRunner?.stop();
+      await retentionRunner?.stop();
       await closeExtractionPool();
       deps.mailer.close();
       await deps.bus.close();

@@ -22,3 +22,4 @@ export * from "./schemas/settings";
 export * from "./schemas/billing-admin";
 export * from "./schemas/team";
 export * from "./schemas/analytics";
+export * from "./schemas/retention";

@@ -85,8 +85,11 @@ export const COLLAB_EVENTS = {
   userDeactivated: "user:deactivated",
   /** Every user of the company: its account was suspended (billing administration). */
   companySuspended: "company:suspended",
+  /** The contract was erased: its live connections close as "not found" and nothing of it is stored again. */
+  contractDeleted: "contract:deleted",
 } as const;
 
 export const collabUpdatePayload = z.object({ update: z.string().min(1) /* base64 */ });
 export const accessRevokedPayload = z.object({ userId: z.string(), contractId: z.string().optional() });
 export const userDeactivatedPayload = z.object({ userId: z.string() });
+export const contractDeletedPayload = z.object({ contractId: z.string() });

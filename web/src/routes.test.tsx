@@ -43,6 +43,25 @@ describe("signed out", () => {
     expect(screen.getByText(/not legal advice/)).toBeTruthy();
   });
 
+  it("makes the exact privacy promise: the original only with consent, the text until the contract is erased", async () => {
+    fakeApi({ "GET /api/auth/user": signedOut });
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Secure Contract Review for EPC Companies" }, wait);
+    const page = document.body.textContent ?? "";
+    expect(page).toContain("The original file is stored only if you consent at upload. The text you review is kept while the contract exists and erased with it");
+    // Nothing may promise that contracts (rather than original files) are not stored.
+    expect(page).not.toMatch(/contracts are not stored|no permanent storage of your/i);
+    cleanup();
+    fakeApi({ "GET /api/auth/user": signedOut });
+    renderApp("/terms");
+    await screen.findByRole("heading", { name: /Your contracts/ }, wait);
+    const terms = document.body.textContent ?? "";
+    expect(terms).toContain("The original file you upload is stored only if you give storage consent at upload.");
+    expect(terms).toContain("is kept while the contract exists");
+    expect(terms).toContain("Deleting a contract erases all of it");
+    expect(terms).not.toMatch(/not stored permanently/i);
+  });
+
   it("answers any other path with the not-found screen", async () => {
     fakeApi({ "GET /api/auth/user": signedOut });
     renderApp("/contracts/c-1");

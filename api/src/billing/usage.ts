@@ -1,19 +1,34 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { isApproachingLimit, planOf, type UsageResponse } from "@clausewise/shared";
 import type { Db } from "../db/client";
-import { companies, contracts, users } from "../db/schema";
+import { auditEvents, companies, contracts, users } from "../db/schema";
 
 /** The first instant of `now`'s calendar month in UTC: contract limits count per month. */
 export function startOfMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/**
+ * Contracts uploaded this month, erased ones included: deleting a contract must not free a slot of
+ * the plan's monthly limit (the erasure's audit event keeps when it was uploaded).
+ */
 export async function contractsThisMonth(db: Db, companyId: string, now: Date): Promise<number> {
-  const [row] = await db
+  const since = startOfMonth(now);
+  const [present] = await db
     .select({ n: count() })
     .from(contracts)
-    .where(and(eq(contracts.companyId, companyId), gte(contracts.createdAt, startOfMonth(now))));
-  return row?.n ?? 0;
+    .where(and(eq(contracts.companyId, companyId), gte(contracts.createdAt, since)));
+  const [erased] = await db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.companyId, companyId),
+        inArray(auditEvents.action, ["contract.delete", "contract.erase_retention"]),
+        sql`(${auditEvents.data}->>'createdAt')::timestamptz >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return (present?.n ?? 0) + (erased?.n ?? 0);
 }
 
 export async function activeTeamMembers(db: Db, companyId: string): Promise<number> {

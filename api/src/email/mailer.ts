@@ -20,8 +20,30 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  /**
+   * Write the text of unsent mail (sign-in, reset and invitation links) to the log. Development only
+   * (NODE_ENV=development) and only without SMTP: anywhere else a link in the log is a credential in
+   * the log (issue 12).
+   */
+  logBodies?: boolean;
+}
+
+/** `?token=…` and `&token=…` in a link: what makes a mailed link a credential. */
+const TOKEN_IN_LINK = /([?&]token=)[^&\s"'<>]+/g;
+
+/** The mail's text with every link token replaced: what the outbox keeps once SMTP delivers the real one. */
+export function redactLinkTokens(text: string): string {
+  return text.replace(TOKEN_IN_LINK, "$1[redacted]");
+}
+
+export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // With SMTP the outbox is a record, not the delivery: it keeps no usable link.
+  const stored = (text: string) => (transport ? redactLinkTokens(text) : text);
   return {
     async send(db, message) {
       const [row] = await db
@@ -30,8 +52,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           companyId: message.companyId ?? null,
           toAddress: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
+          text: stored(message.text),
+          html: message.html === undefined ? null : stored(message.html),
           status: "queued",
           sendAfter: message.sendAfter ?? null,
         })
@@ -39,8 +61,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const id = row!.id;
       if (message.sendAfter && message.sendAfter.getTime() > Date.now()) return { id, status: "queued" };
       if (!transport) {
-        // Embedded default: the outbox row is the delivery; the log line carries any link for the developer.
-        options.logger.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, "email (no SMTP_URL configured)");
+        // Embedded default: the outbox row is the delivery; in development the log line carries any link.
+        if (options.logBodies) options.logger.info({ mailId: id, to: message.to, subject: message.subject, text: message.text }, "email (no SMTP_URL configured)");
+        else options.logger.info({ mailId: id, subject: message.subject }, "email kept in the outbox (no SMTP_URL configured)");
         await db.update(emailOutbox).set({ status: "logged", sentAt: new Date() }).where(eq(emailOutbox.id, id));
         return { id, status: "logged" };
       }

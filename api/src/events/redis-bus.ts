@@ -57,7 +57,7 @@ export function createRedisBus(url: string, options: RedisBusOptions): RedisBus 
   const outage = createOutageLog(logger, {
     down: "Redis unreachable: domain events reach this instance only until it is back",
     up: "Redis reachable again: domain events reach every instance",
-  });
+  }, options.logger);
   let subscribed = false;
   let closing = false;
 

@@ -14,24 +14,34 @@ export function redisOptions(prefix: string, role: string, extra: RedisOptions =
   return { connectionName: connectionName(prefix, role), ...extra };
 }
 
+/** The Redis users of one process that currently cannot reach it, per process (its root logger). */
+const outages = new WeakMap<object, Set<object>>();
+
 /**
- * One warning per outage instead of one per reconnect attempt (ioredis emits an error every few
- * seconds while Redis is away), and one line when it is back.
+ * One warning per outage for the whole process instead of one per reconnect attempt (ioredis emits
+ * an error every few seconds while Redis is away) and per Redis user (event bus, live-document
+ * relay, socket.io adapter): the first user to lose Redis warns, everything after is debug until
+ * it is back; each user says so with one info line when it is (README: "one warning in the log").
+ * `scope` is what the process shares among its Redis users: its root logger.
  */
-export function createOutageLog(logger: Logger, what: { down: string; up: string }) {
-  let down = false;
+export function createOutageLog(logger: Logger, what: { down: string; up: string }, scope: object = logger) {
+  let down = outages.get(scope);
+  if (!down) outages.set(scope, (down = new Set()));
+  const self = {};
+  const users = down;
   return {
     lost(error?: unknown) {
-      if (down) {
+      if (users.has(self)) {
         logger.debug({ err: error }, what.down);
         return;
       }
-      down = true;
-      logger.warn({ err: error }, what.down);
+      const first = users.size === 0;
+      users.add(self);
+      if (first) logger.warn({ err: error }, what.down);
+      else logger.debug({ err: error }, what.down);
     },
     restored() {
-      if (!down) return;
-      down = false;
+      if (!users.delete(self)) return;
       logger.info(what.up);
     },
   };

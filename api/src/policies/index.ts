@@ -12,6 +12,7 @@ export * from "./team";
 export * from "./company";
 export * from "./billing";
 export * from "./user";
+export * from "./exhibit";
 
 /**
  * Company-wide abilities, sent with GET /api/auth/user. `contract.approve` and `change.decide` say what

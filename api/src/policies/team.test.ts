@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { ACCESS_LEVELS, type AccessLevel, type Role } from "@clausewise/shared";
 import { describe, expect, it } from "vitest";
-import { canChangeRole, canDeactivateMember, canGrantAccessAnywhere, canGrantContractAccess, canInviteMember, canManageTeam, canRevokeContractAccess } from "./team";
+import {
+  canChangeRole,
+  canDeactivateMember,
+  canGrantAccessAnywhere,
+  canGrantContractAccess,
+  canInviteMember,
+  canManageTeam,
+  canReceiveContractGrant,
+  canRevokeContractAccess,
+} from "./team";
 
 const companyId = randomUUID();
 const contract = { id: randomUUID(), companyId };
@@ -76,9 +85,20 @@ describe("granting contract access", () => {
     expect(canGrantContractAccess(approver, contract, grant(approver, "read"), member("reviewer"), "read")).toBe(false);
   });
 
-  it("nobody but an admin grants to themselves", () => {
+  it("nobody grants to themselves", () => {
     const approver = member("approver");
     expect(canGrantContractAccess(approver, contract, null, approver, "read")).toBe(false);
+  });
+
+  it("nobody grants anything to a company admin: admins are never narrowed, so the grant would change nothing", () => {
+    const admin = member("admin");
+    expect(canReceiveContractGrant(admin)).toBe(false);
+    expect(canReceiveContractGrant(member("approver"))).toBe(true);
+    expect(canReceiveContractGrant(member("reviewer", { isActive: false }))).toBe(false);
+    for (const granter of [member("admin"), member("approver")]) {
+      for (const level of ACCESS_LEVELS) expect(canGrantContractAccess(granter, contract, null, admin, level)).toBe(false);
+    }
+    expect(canGrantContractAccess(admin, contract, null, admin, "read")).toBe(false);
   });
 
   it("not to a deactivated member or one of another company", () => {

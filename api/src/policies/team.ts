@@ -30,6 +30,15 @@ export function canDeactivateMember(actor: Actor, target: Member): boolean {
 }
 
 /**
+ * Whether a contract grant means anything for this member: company admins are never narrowed or
+ * widened (they manage grants and could lift any restriction), so a grant to one is refused.
+ */
+export function canReceiveContractGrant(target: Member): boolean {
+  const role = activeRole(target);
+  return role !== null && role !== "admin";
+}
+
+/**
  * Granting `level` on a contract to `target`. The granter needs grantAccess on that contract and may
  * not hand out more than they hold there (an approver cannot mint contract admins, nor can anyone
  * widen their own access). Only active members of the same company can receive a grant.
@@ -42,10 +51,10 @@ export function canGrantContractAccess(
   level: AccessLevel,
 ): boolean {
   if (!contractAbilities(actor, contract, actorGrant).grantAccess) return false;
-  if (activeRole(target) === null || target.companyId !== contract.companyId) return false;
+  if (!canReceiveContractGrant(target) || target.companyId !== contract.companyId) return false;
   const own = effectiveAccessLevel(actor, contract, actorGrant);
   if (!own || !accessLevelAtLeast(own, level)) return false;
-  return target.id !== actor.id || activeRole(actor) === "admin";
+  return target.id !== actor.id;
 }
 
 /** Revoking a grant: the same rule as granting its level (nobody removes a grant above their own). */

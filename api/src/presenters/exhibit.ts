@@ -13,8 +13,8 @@ export function exhibitStatus(row: Pick<ExhibitRow, "status" | "expectedDate">, 
   return stored;
 }
 
-/** The exhibit tracker's fields (spec §3) plus file and review details; never the bytes. */
-export function presentExhibit(row: ExhibitRow, now: Date): Exhibit {
+/** The exhibit tracker's fields (spec §3) plus file and review details and the viewer's abilities; never the bytes. */
+export function presentExhibit(row: ExhibitRow, now: Date, abilities: Exhibit["abilities"]): Exhibit {
   const hasFile = row.fileName !== null;
   return {
     id: row.id,
@@ -39,5 +39,6 @@ export function presentExhibit(row: ExhibitRow, now: Date): Exhibit {
     reviewNotes: row.reviewNotes,
     reviewedBy: row.reviewedBy,
     reviewedAt: iso(row.reviewedAt),
+    abilities,
   };
 }

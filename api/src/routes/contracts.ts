@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { contractListQuery } from "@clausewise/shared";
+import { CONTRACT_MESSAGES, contractListQuery } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import { htmlToBlocks } from "../content/text";
 import { requireAuth } from "../http/middleware";
 import { pathId, queryParams } from "../http/validate";
 import { contractNotFound, getContractForUser, listContractsInCompany } from "../loaders/contract";
+import { eraseContract } from "../commands/contracts/erase";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail, presentContractSummary } from "../presenters/contract";
 import { keyAccess } from "../http/key-access";
@@ -29,4 +30,13 @@ export const contractRoutes = new Hono<AppEnv>()
     const { contract, grant } = await getContractForUser(c.get("deps").db, { id: pathId(c, "id", contractNotFound), companyId: user.companyId, userId: user.id });
     authorize(contractAbilities(user, contract, grant).read, "You do not have access to this contract.");
     return c.json({ contractId: contract.id, length: contract.plainText.length, blocks: htmlToBlocks(contract.content) });
+  })
+  // Not in the spec's call list; DELETE on the contract's own path, as exhibits do (issue 12).
+  .delete("/contracts/:id", async (c) => {
+    const { user } = requireAuth(c);
+    const deps = c.get("deps");
+    const { contract, grant } = await getContractForUser(deps.db, { id: pathId(c, "id", contractNotFound), companyId: user.companyId, userId: user.id });
+    authorize(contractAbilities(user, contract, grant).delete, CONTRACT_MESSAGES.deleteForbidden);
+    await eraseContract(deps, { contractId: contract.id, companyId: contract.companyId, actorId: user.id, reason: "deleted" });
+    return c.body(null, 204);
   });

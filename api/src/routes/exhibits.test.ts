@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { MAX_UPLOAD_BYTES, PUSH_EVENTS, exhibit as exhibitSchema, type Exhibit } from "@clausewise/shared";
+import { EXHIBIT_MESSAGES, MAX_UPLOAD_BYTES, PUSH_EVENTS, exhibit as exhibitSchema, type Exhibit } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
 import { createTestApp, type TestApp } from "../test/app";
@@ -376,12 +376,14 @@ describe("POST /api/exhibits/:id/review", () => {
 });
 
 describe("DELETE /api/exhibits/:id", () => {
-  it("deletes the exhibit and its file (204) and pushes exhibit:updated", async () => {
+  const attachment = { name: "a.txt", bytes: Buffer.from("A"), mimeType: "text/plain" };
+
+  it("lets an admin delete anyone's exhibit and its file (204), audited, pushing exhibit:updated", async () => {
     const { team, contract } = await setup();
-    const exhibit = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, file: { name: "a.txt", bytes: Buffer.from("A"), mimeType: "text/plain" } });
+    const exhibit = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, file: attachment, createdBy: team.reviewer.user.id, status: "reviewed", reviewedAt: new Date() });
     const recorder = recordEvents(t);
     try {
-      const res = await signedIn(t, team.reviewer.token).request("DELETE", `/api/exhibits/${exhibit.id}`);
+      const res = await signedIn(t, team.admin.token).request("DELETE", `/api/exhibits/${exhibit.id}`);
       expect(res.status).toBe(204);
       expect(res.text).toBe("");
       expect(recorder.events.map((e) => e.type)).toEqual([PUSH_EVENTS.exhibitUpdated]);
@@ -393,7 +395,46 @@ describe("DELETE /api/exhibits/:id", () => {
     expect((await auditOf(t.deps.db, exhibit.id)).map((a) => [a.action, a.data])).toEqual([
       ["exhibit.delete", expect.objectContaining({ contractId: contract.id, title: exhibit.title, fileName: "a.txt" })],
     ]);
-    expect((await signedIn(t, team.reviewer.token).request("DELETE", `/api/exhibits/${exhibit.id}`)).status).toBe(404);
+    expect((await signedIn(t, team.admin.token).request("DELETE", `/api/exhibits/${exhibit.id}`)).status).toBe(404);
+  });
+
+  it("lets the member who added it delete it while it is unreviewed, planned ones included", async () => {
+    const { team, contract } = await setup();
+    const client = signedIn(t, team.reviewer.token);
+    const planned = await client.post<Exhibit>(`/api/contracts/${contract.id}/exhibits`, exhibitForm({ isPlanned: "true" }));
+    expect(planned.status).toBe(201);
+    expect(planned.body.abilities).toEqual({ review: true, delete: true });
+    expect((await client.request("DELETE", `/api/exhibits/${planned.body.id}`)).status).toBe(204);
+    expect(await exhibitRow(t.deps.db, planned.body.id)).toBeNull();
+  });
+
+  it.each(["reviewer", "approver"] as const)("refuses a %s someone else's exhibit, and their own once it is reviewed (403), changing nothing", async (role) => {
+    const { team, contract } = await setup();
+    const client = signedIn(t, team[role].token);
+    const others = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, file: attachment, createdBy: team.admin.user.id });
+    const own = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, createdBy: team[role].user.id, status: "rejected", reviewedAt: new Date() });
+    for (const exhibit of [others, own]) {
+      const res = await client.request("DELETE", `/api/exhibits/${exhibit.id}`);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: "forbidden", message: EXHIBIT_MESSAGES.deleteForbidden });
+      expect(await exhibitRow(t.deps.db, exhibit.id)).toMatchObject({ id: exhibit.id });
+    }
+    expect(await countRows(t.deps.db, "exhibit_files", team.company.id)).toBe(1);
+    const listed = await client.get<Exhibit[]>(`/api/contracts/${contract.id}/exhibits`);
+    expect(listed.body.map((e) => e.abilities.delete)).toEqual([false, false]);
+  });
+
+  it("never deletes an approved exhibit, not even for an admin (409), and says so", async () => {
+    const { team, contract } = await setup();
+    const approved = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, file: attachment, status: "approved", reviewedAt: new Date(), createdBy: team.admin.user.id });
+    const res = await signedIn(t, team.admin.token).request("DELETE", `/api/exhibits/${approved.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "conflict", message: EXHIBIT_MESSAGES.approvedNotDeletable });
+    expect(await exhibitRow(t.deps.db, approved.id)).toMatchObject({ status: "approved" });
+    expect(await countRows(t.deps.db, "exhibit_files", team.company.id)).toBe(1);
+    expect(await auditOf(t.deps.db, approved.id)).toEqual([]);
+    const listed = await signedIn(t, team.admin.token).get<Exhibit[]>(`/api/contracts/${contract.id}/exhibits`);
+    expect(listed.body[0]!.abilities).toEqual({ review: true, delete: false });
   });
 
   it("refuses a member whose grant is read-only (403)", async () => {

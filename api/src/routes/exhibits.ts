@@ -1,18 +1,19 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createExhibitFields, reviewExhibitRequest, type ContractAbility } from "@clausewise/shared";
+import { createExhibitFields, EXHIBIT_MESSAGES, reviewExhibitRequest, type ContractAbility } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import { safeFileName } from "../commands/contracts/content-disposition";
 import { parseForm, readForm, uploadBodyLimit } from "../commands/contracts/form";
 import { createExhibit } from "../commands/exhibits/create";
 import { deleteExhibit } from "../commands/exhibits/delete";
 import { validateExhibitFile } from "../commands/exhibits/file-type";
-import { exhibitFile, getExhibitForUser, listExhibits } from "../commands/exhibits/load";
+import { exhibitFile, getExhibitForUser, listExhibits, type ExhibitRow } from "../commands/exhibits/load";
 import { reviewExhibit } from "../commands/exhibits/review";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
-import { getContractForUser } from "../loaders/contract";
-import { authorize, contractAbilities } from "../policies";
+import { getContractForUser, type ContractAccessRow, type ContractRow } from "../loaders/contract";
+import type { UserRow } from "../auth/sessions";
+import { authorize, canDeleteExhibit, contractAbilities, exhibitAbilities } from "../policies";
 import { presentExhibit } from "../presenters/exhibit";
 import { sendAttachment } from "./downloads";
 import { keyAccess } from "../http/key-access";
@@ -27,21 +28,25 @@ async function contractFor(c: Context<AppEnv>, ability: ContractAbility) {
   const { user } = requireAuth(c);
   const { contract, grant } = await getContractForUser(c.get("deps").db, { id: c.req.param("id") ?? "", companyId: user.companyId, userId: user.id });
   authorize(contractAbilities(user, contract, grant)[ability], FORBIDDEN[ability]);
-  return { user, contract };
+  return { user, contract, grant };
 }
 
-async function exhibitFor(c: Context<AppEnv>, ability: ContractAbility) {
+async function exhibitFor(c: Context<AppEnv>, ability: ContractAbility | "deleteExhibit") {
   const { user } = requireAuth(c);
   const { exhibit, contract, grant } = await getExhibitForUser(c.get("deps").db, { id: c.req.param("id") ?? "", companyId: user.companyId, userId: user.id });
-  authorize(contractAbilities(user, contract, grant)[ability], FORBIDDEN[ability]);
-  return { user, exhibit };
+  if (ability === "deleteExhibit") authorize(canDeleteExhibit(user, contract, grant, exhibit), EXHIBIT_MESSAGES.deleteForbidden);
+  else authorize(contractAbilities(user, contract, grant)[ability], FORBIDDEN[ability]);
+  return { user, exhibit, contract, grant };
+}
+
+function present(c: Context<AppEnv>, viewer: { user: UserRow; contract: ContractRow; grant: ContractAccessRow | null }, row: ExhibitRow) {
+  return presentExhibit(row, c.get("deps").now(), exhibitAbilities(viewer.user, viewer.contract, viewer.grant, row));
 }
 
 export const exhibitRoutes = new Hono<AppEnv>()
   .get("/contracts/:id/exhibits", keyAccess("read"), async (c) => {
-    const { contract } = await contractFor(c, "read");
-    const now = c.get("deps").now();
-    return c.json((await listExhibits(c.get("deps").db, contract)).map((row) => presentExhibit(row, now)));
+    const viewer = await contractFor(c, "read");
+    return c.json((await listExhibits(c.get("deps").db, viewer.contract)).map((row) => present(c, viewer, row)));
   })
   .post(
     "/contracts/:id/exhibits",
@@ -52,7 +57,8 @@ export const exhibitRoutes = new Hono<AppEnv>()
     },
     uploadBodyLimit(),
     async (c) => {
-      const { user, contract } = await contractFor(c, "manageExhibits");
+      const viewer = await contractFor(c, "manageExhibits");
+      const { user, contract } = viewer;
       const form = await readForm(c.req, c.req.header("content-type"));
       const fields = parseForm(createExhibitFields, form.fields);
       let file = null;
@@ -62,7 +68,7 @@ export const exhibitRoutes = new Hono<AppEnv>()
         file = { name, bytes, mimeType: validateExhibitFile(name, bytes).mimeType };
       }
       const exhibit = await createExhibit(c.get("deps"), { actor: user, contract, fields, file });
-      return c.json(presentExhibit(exhibit, c.get("deps").now()), 201);
+      return c.json(present(c, viewer, exhibit), 201);
     },
   )
   .get("/exhibits/:id/file", keyAccess("read"), async (c) => {
@@ -74,12 +80,12 @@ export const exhibitRoutes = new Hono<AppEnv>()
     requireAuth(c);
     // The spec's message is the whole text ('Please select a review status.'), without a field prefix.
     const review = parseForm(reviewExhibitRequest, await jsonBody(c, z.unknown()));
-    const { user, exhibit } = await exhibitFor(c, "reviewExhibits");
-    const updated = await reviewExhibit(c.get("deps"), { actor: user, exhibitId: exhibit.id, review });
-    return c.json(presentExhibit(updated, c.get("deps").now()));
+    const viewer = await exhibitFor(c, "reviewExhibits");
+    const updated = await reviewExhibit(c.get("deps"), { actor: viewer.user, exhibitId: viewer.exhibit.id, review });
+    return c.json(present(c, viewer, updated));
   })
   .delete("/exhibits/:id", keyAccess("contracts:write"), async (c) => {
-    const { user, exhibit } = await exhibitFor(c, "manageExhibits");
+    const { user, exhibit } = await exhibitFor(c, "deleteExhibit");
     await deleteExhibit(c.get("deps"), { actor: user, exhibitId: exhibit.id });
     return c.body(null, 204);
   });

@@ -158,12 +158,14 @@ describe("GET /api/support/tickets/:id", () => {
     expect(byAdmin.status).toBe(200);
   });
 
-  it("refuses another non-admin member of the same company (403)", async () => {
+  it("answers another non-admin member of the same company 404, exactly as for a missing ticket", async () => {
     const team = await createTeam(t.deps.db);
     const created = await signedIn(t, team.reviewer.token).post<SupportTicket>("/api/support/tickets", validTicket);
-    const res = await signedIn(t, team.approver.token).get(`/api/support/tickets/${created.body.id}`);
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: "forbidden", message: SUPPORT_MESSAGES.notYourTicket });
+    const client = signedIn(t, team.approver.token);
+    const res = await client.get(`/api/support/tickets/${created.body.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "not_found", message: "No such support ticket." });
+    expect((await client.get(`/api/support/tickets/${randomUUID()}`)).body).toEqual(res.body);
   });
 
   it("answers another company's ticket, a random id and a malformed id with the same 404", async () => {

@@ -48,8 +48,8 @@ describe("GET /api/team/members", () => {
     expect(res.status).toBe(200);
     const members = res.body.map((m) => teamMember.parse(m));
     expect(members.map((m) => m.id).sort()).toEqual([team.admin.user.id, team.approver.user.id, team.reviewer.user.id].sort());
-    expect(members.find((m) => m.id === team.admin.user.id)!.abilities).toEqual({ changeRole: false, deactivate: false });
-    expect(members.find((m) => m.id === team.reviewer.user.id)!.abilities).toEqual({ changeRole: true, deactivate: true });
+    expect(members.find((m) => m.id === team.admin.user.id)!.abilities).toEqual({ changeRole: false, deactivate: false, receiveGrant: false });
+    expect(members.find((m) => m.id === team.reviewer.user.id)!.abilities).toEqual({ changeRole: true, deactivate: true, receiveGrant: true });
     expect(JSON.stringify(res.body)).not.toContain("passwordHash");
   });
 
@@ -385,6 +385,22 @@ describe("contract access grants", () => {
     expect((await reviewer.post("/api/team/contract-access", { contractId: contract.id, userId: team.approver.user.id })).status).toBe(403);
     expect((await reviewer.get("/api/team/contract-access")).status).toBe(403);
     expect((await grantsOf(contract.id)).map((g) => g.accessLevel)).toEqual(["admin"]);
+  });
+
+  it("refuses a grant to an administrator with a clear 409, for approvers and admins alike", async () => {
+    const { team, contract } = await setup();
+    const otherAdmin = await createUser(db(), { companyId: team.company.id, role: "admin" });
+    for (const token of [team.approver.token, team.admin.token]) {
+      for (const target of [otherAdmin.id, team.admin.user.id]) {
+        const res = await signedIn(t, token).post("/api/team/contract-access", { contractId: contract.id, userId: target, accessLevel: "read" });
+        expect(res.status).toBe(409);
+        expect(res.body).toEqual({ error: "conflict", message: TEAM_MESSAGES.adminHasFullAccess });
+      }
+    }
+    expect(await grantsOf(contract.id)).toHaveLength(0);
+    // The member list tells the grant dialog whom a grant means something for.
+    const members = await signedIn(t, team.approver.token).get<{ id: string; abilities: { receiveGrant: boolean } }[]>("/api/team/members");
+    expect(members.body.filter((m) => !m.abilities.receiveGrant).map((m) => m.id).sort()).toEqual([otherAdmin.id, team.admin.user.id, team.approver.user.id].sort());
   });
 
   it("only to active members", async () => {

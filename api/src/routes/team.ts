@@ -28,11 +28,12 @@ import {
   canGrantAccessAnywhere,
   canGrantContractAccess,
   canManageTeam,
+  canReceiveContractGrant,
   canRevokeContractAccess,
 } from "../policies";
 import { presentGrant, presentInvitation, presentInvitationPreview, presentTeamMember } from "../presenters/team";
 import { presentCurrentUser } from "../presenters/user";
-import { notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 
 /** Team Management is admin-only (spec §6); approvers may read members and grants to grant access. */
 function teamAdmin(c: Context<AppEnv>) {
@@ -104,6 +105,8 @@ export const teamRoutes = new Hono<AppEnv>()
     const { db } = c.get("deps");
     const { contract, grant: own } = await getContractForUser(db, { id: contractId, companyId: user.companyId, userId: user.id });
     const member = await getMemberInCompany(db, { id: userId, companyId: user.companyId });
+    // Not a question of who asks: a grant to an admin would be a row that changes nothing (issue 12).
+    if (member.isActive && !canReceiveContractGrant(member)) throw conflict(TEAM_MESSAGES.adminHasFullAccess);
     authorize(canGrantContractAccess(user, contract, own, member, accessLevel), TEAM_MESSAGES.grantDenied);
     // Re-granting replaces the level: nobody may overwrite a grant they could not revoke.
     const existing = await findContractGrant(db, { contractId: contract.id, userId: member.id, companyId: user.companyId });

@@ -9,6 +9,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   INDUSTRIES,
   TICKET_CATEGORIES,
+  type AccessLevel,
   type ContractAnalysisResult,
 } from "@clausewise/shared";
 import { createSession, type UserRow } from "../auth/sessions";
@@ -34,6 +35,13 @@ import { createContractWithSteps, createExhibit, multipartForm, PIPELINE_AT } fr
  * consume their row (delete, approve, deactivate) never disturb another cell. Bodies are valid, so a
  * status says who may call, not what they sent; the allowed roles get their happy 2xx.
  * Platform operators (PLATFORM_ADMIN_EMAILS) have their own column on Billing Administration.
+ *
+ * Routes on one contract also name the least per-contract access level they need (read, review,
+ * approve, admin: DESIGN.md §3, policies/contract.ts). The role columns must agree with it (admin →
+ * admin, approver → approve, reviewer → review), and four more columns check it through grants that
+ * narrow (an approver with a read or review grant) or widen (a reviewer with an approve or admin grant).
+ * Rows private to one person (notifications, sessions, API keys, support tickets) are checked once
+ * more with another member of the same company as the caller: 404, like a missing row.
  */
 
 const OPERATOR_EMAIL = `operator-${randomUUID().slice(0, 8)}@platform.test`;
@@ -61,6 +69,8 @@ interface Fx {
   owner: UserRow;
   /** A client signed in as `user` on a fresh session. */
   as(user: UserRow): Promise<TestClient>;
+  /** Every contract the cell's fixtures made (the grant columns grant the caller access to each). */
+  contracts: string[];
 }
 
 interface Built {
@@ -73,6 +83,8 @@ interface Row {
   method: Method;
   path: string;
   expect: Record<Column, number>;
+  /** Routes on one contract: the least access level on that contract the route needs. */
+  level?: AccessLevel;
   /** Platform operators' column: Billing Administration only. */
   operator?: number;
   /** The path params, body and query of this cell, made from company A's fresh rows. */
@@ -87,6 +99,11 @@ function route(method: Method, path: string, statuses: Statuses, build?: Row["bu
   return { method, path, expect: { admin, approver, reviewer, signedOut, otherAdmin }, build, operator };
 }
 
+/** A route on one contract that needs at least `level` there. */
+function onContract(level: AccessLevel, method: Method, path: string, statuses: Statuses, build?: Row["build"]): Row {
+  return { ...route(method, path, statuses, build), level };
+}
+
 // Path params that are not row ids: the same for every caller.
 const NOT_ROW_IDS = new Set([":period", ":code", ":stage"]);
 // Public, company-less rows (help-centre articles) are not another company's ids.
@@ -94,10 +111,17 @@ const PUBLIC_ROW_ROUTES = new Set(["GET /api/support/knowledge-base/:id"]);
 
 // ---- fixtures: company A's rows, made per cell ----------------------------------------------------
 
-const contract = async (fx: Fx, status = "under_review") => (await createContract(fx.t.deps.db, { companyId: fx.team.company.id, content: DOCUMENT, status, createdBy: fx.team.admin.user.id })).id;
+async function contract(fx: Fx, status = "under_review"): Promise<string> {
+  const { id } = await createContract(fx.t.deps.db, { companyId: fx.team.company.id, content: DOCUMENT, status, createdBy: fx.team.admin.user.id });
+  fx.contracts.push(id);
+  return id;
+}
 
-const contractAt = async (fx: Fx, status: keyof typeof PIPELINE_AT, steps = PIPELINE_AT[status]) =>
-  (await createContractWithSteps(fx.t.deps.db, { companyId: fx.team.company.id, status, steps, createdBy: fx.team.admin.user.id })).id;
+async function contractAt(fx: Fx, status: keyof typeof PIPELINE_AT, steps = PIPELINE_AT[status]): Promise<string> {
+  const { id } = await createContractWithSteps(fx.t.deps.db, { companyId: fx.team.company.id, status, steps, createdBy: fx.team.admin.user.id });
+  fx.contracts.push(id);
+  return id;
+}
 
 const byContract = async (fx: Fx) => ({ params: { id: await contract(fx) } });
 
@@ -116,10 +140,11 @@ async function proposedChange(fx: Fx): Promise<string> {
   return res.body.id;
 }
 
+/** An unreviewed exhibit added by company A's admin: for everyone else, someone else's exhibit. */
 async function exhibit(fx: Fx, withFile = false): Promise<string> {
   const contractId = await contract(fx);
   const file = withFile ? { name: "schedule.txt", bytes: new TextEncoder().encode("Schedule A"), mimeType: "text/plain" } : undefined;
-  return (await createExhibit(fx.t.deps.db, { companyId: fx.team.company.id, contractId, file })).id;
+  return (await createExhibit(fx.t.deps.db, { companyId: fx.team.company.id, contractId, file, createdBy: fx.team.admin.user.id })).id;
 }
 
 async function version(fx: Fx): Promise<Built> {
@@ -261,59 +286,62 @@ const TABLE: Row[] = [
   // Contracts
   route("GET", "/api/contracts", [200, 200, 200, 401, 200]),
   route("POST", "/api/contracts", [201, 403, 403, 401, 201], () => ({ body: uploadForm() })),
-  route("GET", "/api/contracts/:id", [200, 200, 200, 401, 404], byContract),
-  route("PUT", "/api/contracts/:id", [200, 200, 403, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { title: "Renamed supply agreement" } })),
-  route("GET", "/api/contracts/:id/text", [200, 200, 200, 401, 404], byContract),
-  route("GET", "/api/contracts/:id/reviewers", [200, 200, 200, 401, 404], byContract),
-  route("GET", "/api/contracts/:id/download", [200, 200, 200, 401, 404], byContract),
-  route("GET", "/api/contracts/:id/download-report", [200, 200, 200, 401, 404], doneAnalysis),
+  onContract("read", "GET", "/api/contracts/:id", [200, 200, 200, 401, 404], byContract),
+  onContract("approve", "PUT", "/api/contracts/:id", [200, 200, 403, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { title: "Renamed supply agreement" } })),
+  onContract("read", "GET", "/api/contracts/:id/text", [200, 200, 200, 401, 404], byContract),
+  // Erasing a contract and every copy of its words (contract-delete.test.ts): contract admins only.
+  onContract("admin", "DELETE", "/api/contracts/:id", [204, 403, 403, 401, 404], byContract),
+  onContract("read", "GET", "/api/contracts/:id/reviewers", [200, 200, 200, 401, 404], byContract),
+  onContract("read", "GET", "/api/contracts/:id/download", [200, 200, 200, 401, 404], byContract),
+  onContract("read", "GET", "/api/contracts/:id/download-report", [200, 200, 200, 401, 404], doneAnalysis),
 
   // Review: markups, changes, versions, questions
-  route("GET", "/api/contracts/:id/markups", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/markups", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { type: "comment", content: "Check the cap." } })),
-  route("GET", "/api/contracts/:id/changes", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/changes", [201, 201, 201, 401, 404], async (fx) => ({
+  onContract("read", "GET", "/api/contracts/:id/markups", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/markups", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { type: "comment", content: "Check the cap." } })),
+  onContract("read", "GET", "/api/contracts/:id/changes", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/changes", [201, 201, 201, 401, 404], async (fx) => ({
     ...(await byContract(fx)),
     body: { changeType: "insert", originalText: "", newText: " Promptly.", position: JSON.stringify({ start: 3, end: 3 }) },
   })),
-  route("POST", "/api/document-changes/:id/approve", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await proposedChange(fx) } })),
-  route("POST", "/api/document-changes/:id/reject", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await proposedChange(fx) }, body: { comment: "Keep it." } })),
-  route("GET", "/api/contracts/:id/versions", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/versions", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: {} })),
-  route("POST", "/api/contracts/:id/versions/:versionId/restore", [200, 200, 403, 401, 404], version),
-  route("GET", "/api/contracts/:id/questions", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/questions", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { question: "Who performs the work?" } })),
+  onContract("approve", "POST", "/api/document-changes/:id/approve", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await proposedChange(fx) } })),
+  onContract("approve", "POST", "/api/document-changes/:id/reject", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await proposedChange(fx) }, body: { comment: "Keep it." } })),
+  onContract("read", "GET", "/api/contracts/:id/versions", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/versions", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: {} })),
+  onContract("approve", "POST", "/api/contracts/:id/versions/:versionId/restore", [200, 200, 403, 401, 404], version),
+  onContract("read", "GET", "/api/contracts/:id/questions", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/questions", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { question: "Who performs the work?" } })),
 
   // Workflow
-  route("GET", "/api/contracts/:id/approval-steps", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "under_review") } })),
-  route("POST", "/api/contracts/:id/submit", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "under_review") }, body: {} })),
-  route("POST", "/api/contracts/:id/approve", [200, 200, 403, 401, 404], async (fx) => ({
+  onContract("read", "GET", "/api/contracts/:id/approval-steps", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "under_review") } })),
+  onContract("review", "POST", "/api/contracts/:id/submit", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "under_review") }, body: {} })),
+  onContract("approve", "POST", "/api/contracts/:id/approve", [200, 200, 403, 401, 404], async (fx) => ({
     params: { id: await contractAt(fx, "pending_approval", { legal: "approved", finance: "approved", final: "pending" }) },
     body: { comment: "Good to go." },
   })),
-  route("POST", "/api/contracts/:id/reject", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "pending_approval") }, body: { comment: "Cap too low." } })),
-  route("POST", "/api/contracts/:id/reopen", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "rejected") }, body: {} })),
-  route("POST", "/api/contracts/:id/approval-steps/:stage/decide", [200, 200, 403, 401, 404], async (fx) => ({
+  onContract("approve", "POST", "/api/contracts/:id/reject", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "pending_approval") }, body: { comment: "Cap too low." } })),
+  onContract("review", "POST", "/api/contracts/:id/reopen", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "rejected") }, body: {} })),
+  onContract("approve", "POST", "/api/contracts/:id/approval-steps/:stage/decide", [200, 200, 403, 401, 404], async (fx) => ({
     params: { id: await contractAt(fx, "pending_approval"), stage: "legal" },
     body: { decision: "approved" },
   })),
 
   // Exhibits
-  route("GET", "/api/contracts/:id/exhibits", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/exhibits", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: multipartForm({ title: "Schedule B", isPlanned: "true" }, {}) })),
-  route("GET", "/api/exhibits/:id/file", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await exhibit(fx, true) } })),
-  route("POST", "/api/exhibits/:id/review", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await exhibit(fx) }, body: { status: "reviewed", notes: "Fine." } })),
-  route("DELETE", "/api/exhibits/:id", [204, 204, 204, 401, 404], async (fx) => ({ params: { id: await exhibit(fx) } })),
+  onContract("read", "GET", "/api/contracts/:id/exhibits", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/exhibits", [201, 201, 201, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: multipartForm({ title: "Schedule B", isPlanned: "true" }, {}) })),
+  onContract("read", "GET", "/api/exhibits/:id/file", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await exhibit(fx, true) } })),
+  onContract("review", "POST", "/api/exhibits/:id/review", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await exhibit(fx) }, body: { status: "reviewed", notes: "Fine." } })),
+  // Admins delete; the member who added an exhibit may until it is reviewed (exhibits.test.ts), never once approved (409).
+  onContract("admin", "DELETE", "/api/exhibits/:id", [204, 403, 403, 401, 404], async (fx) => ({ params: { id: await exhibit(fx) } })),
 
   // Contract intelligence
-  route("GET", "/api/contracts/:id/analysis", [200, 200, 200, 401, 404], doneAnalysis),
-  route("POST", "/api/contracts/:id/analysis", [202, 202, 202, 401, 404], byContract),
-  route("GET", "/api/contracts/:id/ai-analysis", [200, 200, 200, 401, 404], byContract),
-  route("POST", "/api/contracts/:id/ai-analysis", [201, 201, 201, 401, 404], async (fx) => ({
+  onContract("read", "GET", "/api/contracts/:id/analysis", [200, 200, 200, 401, 404], doneAnalysis),
+  onContract("review", "POST", "/api/contracts/:id/analysis", [202, 202, 202, 401, 404], byContract),
+  onContract("read", "GET", "/api/contracts/:id/ai-analysis", [200, 200, 200, 401, 404], byContract),
+  onContract("review", "POST", "/api/contracts/:id/ai-analysis", [201, 201, 201, 401, 404], async (fx) => ({
     ...(await byContract(fx)),
     body: { text: "The Contractor shall indemnify the Owner.", analysisType: ANALYSIS_TYPES[0] },
   })),
-  route("GET", "/api/contracts/:id/similar-clauses", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), query: "code=indemnity" })),
+  onContract("read", "GET", "/api/contracts/:id/similar-clauses", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), query: "code=indemnity" })),
   route("GET", "/api/clause-standards/:code", [200, 200, 200, 401, 200], () => ({ params: { code: "indemnity" } })),
   route("GET", "/api/settings/ai-review", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/ai-review", [200, 403, 403, 401, 200], () => ({ body: { enabled: true } })),
@@ -336,6 +364,8 @@ const TABLE: Row[] = [
   route("GET", "/api/settings", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/profile", [200, 200, 200, 401, 200], (fx) => ({ body: { firstName: "Pat", lastName: "Doe", email: (fx.actor ?? fx.owner).email } })),
   route("PATCH", "/api/settings/company", [200, 403, 403, 401, 200], () => ({ body: { companyName: "Renamed EPC Ltd.", industry: INDUSTRIES[0], companySize: COMPANY_SIZES[0] } })),
+  route("GET", "/api/settings/retention", [200, 200, 200, 401, 200]),
+  route("PATCH", "/api/settings/retention", [200, 403, 403, 401, 200], () => ({ body: { retentionDays: 30 } })),
   route("PATCH", "/api/settings/notifications", [200, 200, 200, 401, 200], () => ({ body: { ...DEFAULT_NOTIFICATION_SETTINGS, emailReports: true } })),
   route("DELETE", "/api/settings/account", [204, 204, 204, 401, 204], async (fx) => {
     // The last admin may not leave their company without an admin: give the caller's company another one.
@@ -406,6 +436,7 @@ const TABLE: Row[] = [
   // Support: tickets are their author's (and their admin's); the knowledge base and contact are public.
   route("GET", "/api/support/tickets", [200, 200, 200, 401, 200]),
   route("POST", "/api/support/tickets", [201, 201, 201, 401, 201], () => ({ body: ticketBody })),
+  // The caller's own ticket here; another member's answers 404 (personal rows, below), except to the admin.
   route("GET", "/api/support/tickets/:id", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await ticket(fx) } })),
   route("GET", "/api/support/knowledge-base", [200, 200, 200, 200, 200], () => ({ query: "search=upload" })),
   route("GET", "/api/support/knowledge-base/:id", [200, 200, 200, 200, 200], async (fx) => {
@@ -522,7 +553,7 @@ async function cellWorld(caller: Caller): Promise<Fx> {
   if (caller === "otherAdmin") actor = (await createTeam(t.deps.db)).admin.user;
   if (caller === "operator") actor = operator;
   const owner = actor && actor.companyId === team.company.id ? actor : team.admin.user;
-  return { t, team, actor, owner, as: signedIn };
+  return { t, team, actor, owner, as: signedIn, contracts: [] };
 }
 
 interface Prepared {
@@ -543,9 +574,14 @@ async function keyFor(user: UserRow, caller: KeyColumn): Promise<string> {
   return key;
 }
 
-async function prepare(row: Row, caller: Caller): Promise<Prepared> {
-  const fx = await cellWorld(caller);
+/** Before the request: e.g. a grant for the caller on the cell's contracts. */
+type Arrange = (fx: Fx) => Promise<void>;
+
+async function prepare(row: Row, caller: Caller, arrange?: { world?: (fx: Fx) => Fx; after?: Arrange }): Promise<Prepared> {
+  const base = await cellWorld(caller);
+  const fx = arrange?.world ? arrange.world(base) : base;
   const built = (await row.build?.(fx)) ?? {};
+  await arrange?.after?.(fx);
   let path = row.path;
   for (const [name, value] of Object.entries(built.params ?? {})) path = path.replace(`:${name}`, value);
   if (built.query) path += `?${built.query}`;
@@ -603,6 +639,39 @@ function hasRowId(row: Row): boolean {
   return !PUBLIC_ROW_ROUTES.has(key(row)) && (row.path.match(/:\w+/g) ?? []).some((param) => !NOT_ROW_IDS.has(param));
 }
 
+// ---- per-contract grants and personal rows ---------------------------------------------------------
+
+const RANK: Record<AccessLevel, number> = { read: 0, review: 1, approve: 2, admin: 3 };
+const ROLE_LEVEL = { admin: "admin", approver: "approve", reviewer: "review" } as const;
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** Who holds each grant: narrowing an approver, widening a reviewer. */
+const GRANTEES: Record<AccessLevel, "approver" | "reviewer"> = { read: "approver", review: "approver", approve: "reviewer", admin: "reviewer" };
+
+/** What a grantee of `level` gets on a row: the admin's happy status if the level is enough, else 403. */
+const underGrant = (row: Row, level: AccessLevel) => (RANK[level] >= RANK[row.level!] ? row.expect.admin : 403);
+
+async function grantOnCellContracts(fx: Fx, level: AccessLevel): Promise<void> {
+  for (const contractId of fx.contracts) {
+    await grantContractAccess(fx.t.deps.db, { companyId: fx.team.company.id, contractId, userId: fx.actor!.id, accessLevel: level });
+  }
+}
+
+/**
+ * Rows that belong to one person. Each is made for company A's reviewer and asked for by another
+ * member: it answers like a missing row (404), so nobody learns what colleagues filed or where they
+ * are signed in. A support ticket is the exception for the company's admin, who reads the team's tickets.
+ */
+const PERSONAL: Record<string, { admin: number; approver: number }> = {
+  "POST /api/notifications/:id/read": { admin: 404, approver: 404 },
+  "DELETE /api/settings/security/sessions/:id": { admin: 404, approver: 404 },
+  "DELETE /api/settings/security/api-keys/:id": { admin: 404, approver: 404 },
+  "GET /api/support/tickets/:id": { admin: 200, approver: 404 },
+};
+
+/** A column sends every route once; on a busy shared machine that can take more than the default 30 s. */
+const SWEEP_TIMEOUT_MS = 180_000;
+
 describe("Authorization matrix", () => {
   it("has exactly one row per registered route", () => {
     // Middleware and the API's catch-all 404 register as ALL; routes with middleware appear once per handler.
@@ -619,12 +688,12 @@ describe("Authorization matrix", () => {
   });
 
   for (const column of ["admin", "approver", "reviewer", "signedOut"] as const) {
-    it(`answers every route as the table says for: ${column}`, async () => {
+    it(`answers every route as the table says for: ${column}`, { timeout: SWEEP_TIMEOUT_MS }, async () => {
       expect(await runColumn(column, TABLE, (row) => row.expect[column])).toEqual([]);
     });
   }
 
-  it("answers the other company's admin 404 for every row of company A, and changes nothing", async () => {
+  it("answers the other company's admin 404 for every row of company A, and changes nothing", { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const foreign = TABLE.filter((row) => row.expect.otherAdmin === 404);
     const cells = [];
     for (const row of foreign) cells.push(await prepare(row, "otherAdmin"));
@@ -636,7 +705,7 @@ describe("Authorization matrix", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("answers the other company's admin, on routes without company A's ids, as an admin of their own company", async () => {
+  it("answers the other company's admin, on routes without company A's ids, as an admin of their own company", { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const own = TABLE.filter((row) => row.expect.otherAdmin !== 404);
     expect(await runColumn("otherAdmin", own, (row) => row.expect.otherAdmin)).toEqual([]);
   });
@@ -666,5 +735,45 @@ describe("Authorization matrix", () => {
   it("lets platform operators manage every company in Billing Administration", async () => {
     const rows = TABLE.filter((row) => row.operator !== undefined);
     expect(await runColumn("operator", rows, (row) => row.operator!)).toEqual([]);
+  });
+
+  it("keeps every contract row's role columns in line with the access level it needs", () => {
+    const contractRows = TABLE.filter((row) => row.level);
+    expect(contractRows.length).toBeGreaterThan(30);
+    const disagreeing = contractRows.flatMap((row) =>
+      (["admin", "approver", "reviewer"] as const)
+        .filter((role) => isSuccess(row.expect[role]) !== RANK[ROLE_LEVEL[role]] >= RANK[row.level!])
+        .map((role) => `${key(row)}: ${role} ${row.expect[role]} but the route needs ${row.level}`),
+    );
+    expect(disagreeing).toEqual([]);
+    // Every route with a contract id in its path says what it needs.
+    expect(TABLE.filter((row) => !row.level && /^\/api\/(contracts\/:id|exhibits\/:id|document-changes\/:id)/.test(row.path)).map(key)).toEqual([]);
+  });
+
+  for (const level of ["read", "review", "approve", "admin"] as const) {
+    it(`answers a ${GRANTEES[level]} holding a ${level} grant on the contract as that level allows`, { timeout: SWEEP_TIMEOUT_MS }, async () => {
+      const rows = TABLE.filter((row) => row.level);
+      const mismatches: string[] = [];
+      for (const row of rows) {
+        const cell = await prepare(row, GRANTEES[level], { after: (fx) => grantOnCellContracts(fx, level) });
+        const mismatch = await run(cell, underGrant(row, level));
+        if (mismatch) mismatches.push(`${mismatch} (${level} grant)`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("answers another member's personal rows like missing ones (the admin reads the team's tickets)", async () => {
+    const rows = TABLE.filter((row) => PERSONAL[key(row)]);
+    expect(rows.map(key).sort()).toEqual(Object.keys(PERSONAL).sort());
+    const mismatches: string[] = [];
+    for (const row of rows) {
+      for (const caller of ["admin", "approver"] as const) {
+        const cell = await prepare(row, caller, { world: (fx) => ({ ...fx, owner: fx.team.reviewer.user }) });
+        const mismatch = await run(cell, PERSONAL[key(row)]![caller]);
+        if (mismatch) mismatches.push(`${mismatch} (the reviewer's row)`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ import {
   verifyEmailRequest,
   passwordResetRequest,
   passwordResetConfirmRequest,
+  retentionSettings,
 } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
@@ -387,6 +388,7 @@ beforeAll(async () => {
     json("POST", `/api/exhibits/${exhibit.id}/review`, "admin", reviewExhibitRequest, { status: "reviewed", notes: "Fine." }),
     json("POST", `${c}/ai-analysis`, "admin", textAnalysisRequest, { text: "The Contractor shall indemnify the Owner.", analysisType: "risk", prompt: null }),
     json("PATCH", "/api/settings/ai-review", "admin", aiReviewRequest, { enabled: true }),
+    json("PATCH", "/api/settings/retention", "admin", retentionSettings, { retentionDays: 30 }),
     json("POST", "/api/analyze-jurisdiction", "admin", jurisdictionAnalysisRequest, { contractText: "Holdback of 10% applies.", jurisdictions: ["ON"], contractType: "energy" }),
     json("PUT", "/api/notification-preferences", "admin", notificationPreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES }),
     json("PATCH", "/api/settings/profile", "admin", profileUpdateRequest, { firstName: "Pat", lastName: "Doe", email, phone: "555-0100", jobTitle: "PM" }),
@@ -438,6 +440,13 @@ beforeAll(async () => {
       payloads: fc.oneof(nastyString, fc.constantFrom(...values.map((v) => v.toUpperCase()), "%", "%E0%A4%A", "..%2F..%2F", "%00")).map((s) => `#path:${s.length > 2000 ? s.slice(0, 2000) : s}`),
     });
   }
+  // Erasing takes only the id in the path: junk there must be a 404, never a 5xx or an erasure.
+  targets.push({
+    method: "DELETE",
+    path: "/api/contracts/",
+    caller: "admin",
+    payloads: fc.oneof(nastyString, fc.constantFrom("%", "%E0%A4%A", "..%2F..%2F", "%00", `${contract.id}%00`, contract.id.toUpperCase().replace(/-/g, ""))).map((s) => `#path:${s.length > 2000 ? s.slice(0, 2000) : s}`),
+  });
 }, 60_000);
 afterAll(() => t.close());
 

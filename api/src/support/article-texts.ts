@@ -26,7 +26,7 @@ What you can upload:
 
 Scanned PDFs: when a PDF has no text layer (a scan or a photo of paper), ClauseWise recognises the text on the server with OCR. This takes a few seconds per page and works on up to 50 scanned pages per document. Clean, straight scans at 300 dpi give the best results; stamps, signatures and drawings are ignored. If nothing readable is found, upload a PDF with a text layer or the Word original instead. Always compare the recognised text with the paper original before relying on it.
 
-The upload form asks for a title (required), the client (optional), a priority (low, medium, high or urgent; medium by default) and optional review and approval deadlines. You must consent to processing. Storage consent is optional: without it ClauseWise never keeps the original file, only the extracted text you review, and "Download Contract" gives you the current document as a Word file.
+The upload form asks for a title (required), the client (optional), a priority (low, medium, high or urgent; medium by default) and optional review and approval deadlines. You must consent to processing. Storage consent is optional: without it ClauseWise never keeps the original file, only the extracted text you review, and "Download Contract" gives you the current document as a Word file. The text is kept while the contract exists; deleting the contract erases it.
 
 After the upload the contract opens in the list as "Under Review" and the AI analysis starts in the background; you are notified when it is ready.`,
   },
@@ -183,6 +183,8 @@ The analysis engine: by default, contracts are analysed by ClauseWise's own engi
 The company AI switch: administrators find "AI Contract Analysis" under Settings, Security. Switching it off stops all AI analysis and questions for the whole company; uploads, markups, editing and approvals keep working. Switch it back on at any time.
 
 Storage consent: at upload you decide whether the original file may be stored. Without consent the original bytes are never written anywhere; only the text you review is kept, and downloads give you the current document as a Word file.
+
+Deleting and retention: the text and everything your team did with it (versions, comments, analyses, questions, exhibits and their files) is kept while the contract exists. An administrator can delete a contract from its page ("Delete contract"), which erases all of it, including a stored original; under Settings, Company, administrators can also have approved contracts erased automatically a set number of days after approval. Audit records keep who did what and when, naming the contract by its identifier only.
 
 Access: every record belongs to your company and is never visible to another company. Within the company, roles and per-contract access decide who may read, review or approve. Sessions can be reviewed and revoked under Settings, Security, where you can also turn on two-factor sign-in and manage API keys.`,
   },

@@ -2,6 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { supportTickets } from "../db/schema";
 import { notFound } from "../http/errors";
+import type { Actor } from "../policies/actor";
+import { canReadTicket } from "./policy";
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -14,13 +16,19 @@ export async function listTicketsOfUser(db: Db, user: { id: string; companyId: s
     .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id));
 }
 
-/** Fetch-or-throw, scoped to the company: another company's ticket answers like a missing one. */
-export async function getTicketInCompany(db: Db, where: { id: string; companyId: string }): Promise<TicketRow> {
+export const ticketNotFound = () => notFound("No such support ticket.");
+
+/**
+ * Fetch-or-throw for the caller. A ticket is personal: another company's ticket, and a colleague's
+ * ticket the caller may not read (canReadTicket), answer exactly like a missing one, as
+ * notifications, sessions and API keys do (docs/DECISIONS.md, "Personal rows are 404").
+ */
+export async function getTicketForUser(db: Db, user: Actor, id: string): Promise<TicketRow> {
   const [row] = await db
     .select()
     .from(supportTickets)
-    .where(and(eq(supportTickets.id, where.id), eq(supportTickets.companyId, where.companyId)))
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.companyId, user.companyId)))
     .limit(1);
-  if (!row) throw notFound("No such support ticket.");
+  if (!row || !canReadTicket(user, row)) throw ticketNotFound();
   return row;
 }

@@ -76,7 +76,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     database,
     db: database.db,
     logger,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, logBodies: config.nodeEnv === "development" }),
     bus,
     now: () => (fixedNow ? new Date(fixedNow) : new Date()),
   };

@@ -85,7 +85,18 @@ export async function contractRow(db: Db, contractId: string) {
 
 export async function createExhibit(
   db: Db,
-  options: { companyId: string; contractId: string; title?: string; status?: string; isPlanned?: boolean; expectedDate?: Date | null; file?: { name: string; bytes: Uint8Array; mimeType: string } },
+  options: {
+    companyId: string;
+    contractId: string;
+    title?: string;
+    status?: string;
+    isPlanned?: boolean;
+    expectedDate?: Date | null;
+    file?: { name: string; bytes: Uint8Array; mimeType: string };
+    /** Who added it (and uploaded its file, when it has one). */
+    createdBy?: string | null;
+    reviewedAt?: Date | null;
+  },
 ) {
   const [row] = await db
     .insert(exhibits)
@@ -99,6 +110,9 @@ export async function createExhibit(
       fileName: options.file?.name ?? null,
       fileSize: options.file?.bytes.byteLength ?? null,
       mimeType: options.file?.mimeType ?? null,
+      createdBy: options.createdBy ?? null,
+      uploadedBy: options.file ? (options.createdBy ?? null) : null,
+      reviewedAt: options.reviewedAt ?? null,
     })
     .returning();
   if (options.file) await db.insert(exhibitFiles).values({ exhibitId: row!.id, companyId: options.companyId, bytes: options.file.bytes });

@@ -54,6 +54,8 @@ export class LiveDocument {
   private readonly awarenessOwners = new Map<number, CollabConnection>();
   /** Connections being set up (authenticated, not yet joined); the document stays loaded for them. */
   reserved = 0;
+  /** The contract was erased (contract:deleted): nothing more is stored for it, and unloading writes nothing. */
+  erased = false;
   private readonly log: Batcher<Entry>;
   private storedSinceCompaction = 0;
   private compactTimer: NodeJS.Timeout | null = null;
@@ -250,6 +252,7 @@ export class LiveDocument {
   compact(): Promise<void> {
     if (this.compactTimer) clearTimeout(this.compactTimer);
     this.compactTimer = null;
+    if (this.erased) return Promise.resolve();
     if (this.compaction) {
       this.compactAgain = true;
       return this.compaction;
@@ -273,6 +276,7 @@ export class LiveDocument {
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
     this.derivedTimer = null;
     this.derivedDueBy = null;
+    if (this.erased) return;
     if (!this.derivedDirty) return;
     this.derivedDirty = false;
     const refreshed = await this.deps.persistence.refreshDerived(this.contractId, this.doc).then(
@@ -297,10 +301,12 @@ export class LiveDocument {
 
   /** Unload: store what is pending, compact, refresh the derived content, free the memory. */
   async unload(): Promise<void> {
-    await this.flush();
-    while (this.compaction) await this.compaction;
-    await this.compact();
-    await this.refreshDerived();
+    if (!this.erased) {
+      await this.flush();
+      while (this.compaction) await this.compaction;
+      await this.compact();
+      await this.refreshDerived();
+    }
     if (this.compactTimer) clearTimeout(this.compactTimer);
     this.awareness.off("update", this.relayAwareness);
     this.doc.off("update", this.relayUpdate);

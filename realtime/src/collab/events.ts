@@ -1,4 +1,4 @@
-import { accessRevokedPayload, COLLAB_EVENTS, userDeactivatedPayload } from "@clausewise/shared";
+import { accessRevokedPayload, COLLAB_EVENTS, contractDeletedPayload, userDeactivatedPayload } from "@clausewise/shared";
 import { parseCollabUpdateEvent } from "@clausewise/api/collab/index";
 import type { DomainEvent, EventBus } from "@clausewise/api/events/bus";
 import type { Logger } from "@clausewise/api/logger";
@@ -12,6 +12,8 @@ export interface AccessChange {
   userId?: string | undefined;
   /** Only this contract's connections; all of the user's when absent. */
   contractId?: string | undefined;
+  /** The contract was erased: its connections close as "not found", which the client does not retry. */
+  erased?: boolean;
 }
 
 /**
@@ -45,6 +47,14 @@ export function subscribeCollabEvents(bus: EventBus, registry: DocumentRegistry,
       case COLLAB_EVENTS.companySuspended:
         onAccessChange({ companyId: event.companyId });
         return;
+      case COLLAB_EVENTS.contractDeleted: {
+        const parsed = contractDeletedPayload.safeParse(event.payload);
+        if (!parsed.success) return;
+        // Nothing of it may be written again: the document is dropped, not stored, when it unloads.
+        registry.markErased(parsed.data.contractId);
+        onAccessChange({ companyId: event.companyId, contractId: parsed.data.contractId, erased: true });
+        return;
+      }
     }
   });
 }

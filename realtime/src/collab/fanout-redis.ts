@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import type { Logger } from "@clausewise/api/logger";
-import { DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
+import { createOutageLog, DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
 import type { CollabFanout, FanoutKind, FanoutMessage } from "./fanout";
 
 /** `<prefix>collab:<contractId>`: the deployment's Redis prefix (REDIS_PREFIX, default `clausewise:`) keeps deployments apart. */
@@ -45,6 +45,11 @@ export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEF
   const instanceId = randomUUID();
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
   const sub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+  const log = logger.child({ component: "collab-fanout" });
+  const outage = createOutageLog(log, {
+    down: "Redis unreachable: live-document edits reach this instance's editors only until it is back",
+    up: "Redis reachable again: live-document edits reach every instance",
+  }, logger);
   const handlers = new Map<string, (message: FanoutMessage) => void>();
   const interrupted: (() => void)[] = [];
   let wasReady = false;
@@ -52,7 +57,17 @@ export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEF
   let unconfirmed = false;
   let closing = false;
 
-  for (const client of [pub, sub]) client.on("error", (error: Error) => logger.warn({ err: error }, "collab fan-out: redis error"));
+  for (const client of [pub, sub]) {
+    client.on("error", (error: Error) => {
+      if (!closing) outage.lost(error);
+    });
+    client.on("close", () => {
+      if (!closing) outage.lost();
+    });
+    client.on("ready", () => {
+      if (pub.status === "ready" && sub.status === "ready") outage.restored();
+    });
+  }
   sub.on("ready", () => {
     if ((wasReady || unconfirmed) && !closing) for (const handler of interrupted) handler();
     wasReady = true;
@@ -75,7 +90,8 @@ export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEF
       ]).finally(() => clearTimeout(timer));
       if (!confirmed) {
         unconfirmed = true;
-        logger.warn({ contractId }, "collab fan-out: redis unavailable; the document opens without the relay for now");
+        // The connection's own error events report the outage (once); this is its consequence.
+        log.debug({ contractId }, "collab fan-out: Redis did not confirm the subscription; the document opens without the relay for now");
       }
       return async () => {
         if (handlers.get(channel) !== handler) return;
@@ -88,7 +104,7 @@ export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEF
     },
     publish(contractId, message) {
       pub.publish(collabChannel(contractId, prefix), encodeMessage(instanceId, message)).catch((error: unknown) => {
-        logger.warn({ err: error, contractId }, "collab fan-out: publish failed");
+        if (!closing) outage.lost(error);
       });
     },
     onInterrupted(handler) {

@@ -59,6 +59,13 @@ export class DocumentRegistry {
     return this.entries.get(contractId)?.state === "ready";
   }
 
+  /** The contract was erased: if its document is here, it is dropped on unload instead of stored. */
+  markErased(contractId: string): void {
+    const entry = this.entries.get(contractId);
+    if (entry?.state === "ready") entry.doc.erased = true;
+    else if (entry?.state === "loading") void entry.ready.then((doc) => (doc.erased = true), () => undefined);
+  }
+
   /** An update stored by someone else (the API, another instance): applied if the document is here. */
   deliverStored(contractId: string, update: Uint8Array, origin: symbol): void {
     const entry = this.entries.get(contractId);

@@ -12,6 +12,7 @@ import { destroyUserSessions } from "@clausewise/api/auth/sessions";
 import { sha256 } from "@clausewise/api/auth/tokens";
 import { apiKeys } from "@clausewise/api/db/schema/index";
 import { suspendCompany } from "@clausewise/api/commands/billing-admin/suspend";
+import { eraseContract } from "@clausewise/api/commands/contracts/erase";
 import { attachRealtime, type Realtime } from "../server";
 import { connectPeer, containsUpdate, eventually, firstText, openRaw, rawOutcome, sessionHeaders, sleep, storedState, textLines, type Peer } from "../test/collab";
 import { SUGGESTION_MARKS } from "./suggestions";
@@ -353,6 +354,26 @@ describe("live documents: revocation", () => {
     await t.deps.bus.publish({ type: COLLAB_EVENTS.userDeactivated, companyId: team.company.id, payload: { userId: team.reviewer.user.id } });
     expect(await closed).toEqual({ code: COLLAB_CLOSE.accessRevoked.code, reason: COLLAB_CLOSE.accessRevoked.reason });
     expect(reviewer.provider.shouldConnect).toBe(false);
+  });
+});
+
+describe("live documents: deletion", () => {
+  it("closes every connection of an erased contract as not found (4404), and stores nothing of it again", async () => {
+    const { team, contract } = await setup();
+    const admin = peer(contract.id, team.admin.token);
+    const approver = peer(contract.id, team.approver.token);
+    await Promise.all([admin.synced(), approver.synced()]);
+    firstText(approver.doc).insert(0, "typed before ");
+    await eventually(async () => (await logRows(contract.id)) > 0, "the edit stored");
+    const closed = [admin.nextClose(), approver.nextClose()];
+    await eraseContract(t.deps, { contractId: contract.id, companyId: team.company.id, actorId: team.admin.user.id, reason: "deleted" });
+    const expected = { code: COLLAB_CLOSE.notFound.code, reason: COLLAB_CLOSE.notFound.reason };
+    expect(await Promise.all(closed)).toEqual([expected, expected]);
+    expect(admin.provider.shouldConnect).toBe(false);
+    // Past the unload delay: no compaction, no derived content, no log row came back.
+    await sleep(UNLOAD_MS * 3);
+    const rows = await t.deps.db.execute(`select (select count(*) from yjs_updates where contract_id = '${contract.id}')::int + (select count(*) from yjs_documents where contract_id = '${contract.id}')::int as n`);
+    expect(((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as { n: number }).n).toBe(0);
   });
 });
 

@@ -134,7 +134,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
    * or when the session timed out (4401: sign in again). The look-up is also the connection's
    * activity, which keeps its session from idling out while it is open.
    */
-  async function revalidate(connection: CollabConnection, round: Round = newRound()): Promise<void> {
+  async function revalidate(connection: CollabConnection, round: Round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked"): Promise<void> {
     const key = sessionKey(connection.request);
     let session = round.sessions.get(key);
     if (!session) round.sessions.set(key, (session = lookupUpgrade(connection.request, deps)));
@@ -149,22 +149,24 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     }
     if (!connection.isOpen) return;
     if (found.status === "expired") return connection.close("unauthorized");
-    if (!auth || !mode) return connection.close("accessRevoked");
+    if (!auth || !mode) return connection.close(auth ? closeAs : "accessRevoked");
     connection.auth = auth;
     // A narrower mode applies to the next message; the page learns its abilities from the API.
     connection.mode = mode;
   }
 
-  const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound()) =>
+  const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked") =>
     Promise.all(
       [...connections].filter(filter).map((c) =>
-        revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
+        revalidate(c, round, closeAs).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed")),
       ),
     );
 
   const onAccessChange = (change: AccessChange) =>
     void revalidateAll(
       (c) => c.companyId === change.companyId && (!change.userId || c.userId === change.userId) && (!change.contractId || c.contractId === change.contractId),
+      newRound(),
+      change.erased ? "notFound" : "accessRevoked",
     );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 

@@ -18,7 +18,7 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
   const outage = createOutageLog(log, {
     down: "Redis unreachable: socket.io broadcasts reach this instance's sockets only until it is back",
     up: "Redis reachable again: socket.io broadcasts reach every instance",
-  });
+  }, logger);
   const pubClient = new Redis(url, redisOptions(prefix, "socket.io-pub", { maxRetriesPerRequest: null }));
   const subClient = new Redis(url, redisOptions(prefix, "socket.io-sub", { maxRetriesPerRequest: null }));
   let closing = false;

@@ -20,6 +20,8 @@ export const EXHIBIT_MESSAGES = {
   invalidType: "Invalid file type - Exhibits can be PDF, Word (.doc, .docx), Excel (.xls, .xlsx), PowerPoint (.ppt, .pptx) or text (.txt) files.",
   alreadyApproved: "This exhibit is already approved; its review can no longer be changed.",
   assigneeNotMember: "The assignee must be an active member of your company.",
+  approvedNotDeletable: "This exhibit is approved, and an approved exhibit cannot be deleted.",
+  deleteForbidden: "Only administrators can delete exhibits; the person who added an exhibit can delete it until it is reviewed.",
 } as const;
 
 /** "a, b ,A,,c" → ["a", "b", "c"]: trimmed, blanks dropped, duplicates (ignoring case) dropped. */
@@ -91,5 +93,7 @@ export const exhibit = z.object({
   reviewNotes: z.string().nullable(),
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** What the caller may do with this exhibit now (api/src/policies/exhibit.ts). */
+  abilities: z.object({ review: z.boolean(), delete: z.boolean() }),
 });
 export type Exhibit = z.infer<typeof exhibit>;

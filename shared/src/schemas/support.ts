@@ -22,7 +22,6 @@ export const SUPPORT_MESSAGES = {
   descriptionTooLong: `The description can be at most ${TICKET_DESCRIPTION_MAX_LENGTH} characters.`,
   searchTooLong: `The search can be at most ${KNOWLEDGE_BASE_SEARCH_MAX_LENGTH} characters.`,
   loginRequired: "Please log in to view and create support tickets.",
-  notYourTicket: "You can only view your own support tickets.",
   noTickets: "No support tickets found. Create your first ticket above!",
   noMatchingArticles: "No articles found matching your search.",
   noArticles: "No help articles available.",

@@ -30,6 +30,8 @@ export const TEAM_MESSAGES = {
   revokeDenied: "You cannot revoke a grant above your own access to this contract.",
   memberNotFound: "Team member not found.",
   grantNotFound: "Access grant not found.",
+  adminHasFullAccess: "Administrators always have full access to every contract, so a grant would change nothing. Change their role in Team Management to limit their access.",
+  adminsNotListed: "Administrators always have full access to every contract, so they are not listed.",
   invitationInvalid: "This invitation link is invalid, has already been used or was withdrawn.",
   invitationExpired: "This invitation has expired. Please ask your administrator to send a new one.",
   signedInElsewhere: "You are signed in with another account. Sign out first, then open the invitation link again.",
@@ -65,7 +67,8 @@ export const teamMember = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   createdAt: z.string(),
-  abilities: z.object({ changeRole: z.boolean(), deactivate: z.boolean() }),
+  /** receiveGrant: the caller may grant this member contract access (active, not an admin, not the caller). */
+  abilities: z.object({ changeRole: z.boolean(), deactivate: z.boolean(), receiveGrant: z.boolean() }),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

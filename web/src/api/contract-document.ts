@@ -30,6 +30,21 @@ export function useApproveContract(contractId: string) {
   });
 }
 
+/**
+ * DELETE /api/contracts/{id}: erases the contract and everything about it. The detail query is
+ * dropped rather than refetched (it would be a 404); the lists refresh.
+ */
+export function useDeleteContract(contractId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>(contractPath(contractId)),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: contractKey(contractId) });
+      await queryClient.invalidateQueries({ queryKey: [...contractsKey, "list"] });
+    },
+  });
+}
+
 /** "Download Contract": the original file, or the document exported as .docx (a browser navigation). */
 export function contractDownloadUrl(contractId: string): string {
   return `${contractPath(contractId)}/download`;

@@ -55,6 +55,7 @@ export async function createExhibit(deps: AppDeps, input: CreateExhibitInput): P
         fileSize: file?.bytes.byteLength ?? null,
         mimeType: file?.mimeType ?? null,
         uploadedBy: file ? actor.id : null,
+        createdBy: actor.id,
         status: fields.isPlanned ? "planned" : "pending",
         createdAt: now,
         updatedAt: now,

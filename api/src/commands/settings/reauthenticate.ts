@@ -4,7 +4,7 @@ import { assertLoginAllowed, recordLoginAttempt } from "../../auth/rate-limit";
 import type { UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
 import { AppError, badRequest } from "../../http/errors";
-import { checkSecondFactor } from "./second-factor";
+import { assertCodeAttemptAllowed, checkSecondFactor, recordCodeAttempt } from "./second-factor";
 
 export interface ReauthProof {
   currentPassword?: string | undefined;
@@ -30,12 +30,15 @@ export async function assertReauthenticated(deps: AppDeps, input: { actor: UserR
   const code = actor.totpEnabledAt ? input.proof.code?.trim() || undefined : undefined;
   if (!password && !code) throw missingProof(actor);
   const now = deps.now();
-  await assertLoginAllowed(deps.db, { email: actor.email, ip, now }, "Too many wrong passwords or codes.");
+  // A password guess counts against the account's sign-in limit, a code guess against its code limit.
+  if (password) await assertLoginAllowed(deps.db, { email: actor.email, ip, now }, "Too many wrong passwords.");
+  else await assertCodeAttemptAllowed(deps, actor, ip);
   const ok = password
     ? (await verifyPassword(actor.passwordHash ?? (await dummyPasswordHash()), password)) && actor.passwordHash !== null
     : (await deps.db.transaction((tx) => checkSecondFactor(tx, actor, code!, now))) !== null;
   if (ok) return;
-  await recordLoginAttempt(deps.db, { email: actor.email, ip, success: false, now });
+  if (password) await recordLoginAttempt(deps.db, { email: actor.email, ip, success: false, now });
+  else await recordCodeAttempt(deps, actor, ip, false);
   if (password) throw new AppError("invalid_password", SETTINGS_MESSAGES.wrongCurrentPassword, { currentPassword: SETTINGS_MESSAGES.wrongCurrentPassword });
   throw badRequest(SETTINGS_MESSAGES.invalidCode, { code: SETTINGS_MESSAGES.invalidCode });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { EMAIL_CHANGE_UNDO_TTL_MS, RESEND_VERIFICATION_MIN_INTERVAL_MS, VERIFICATION_TOKEN_TTL_MS, type profileUpdateRequest } from "@clausewise/shared";
 import type { z } from "zod";
-import { rateLimited } from "../../auth/rate-limit";
+import { rateLimited } from "../../auth/throttle";
 import type { CompanyRow, UserRow } from "../../auth/sessions";
 import { issueEmailToken, spendEmailTokens } from "../../auth/verification";
 import type { AppDeps } from "../../context";

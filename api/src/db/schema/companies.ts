@@ -23,5 +23,7 @@ export const companies = pgTable("companies", {
 export const companySettings = pgTable("company_settings", {
   companyId: uuid("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
   aiReviewEnabled: boolean("ai_review_enabled").notNull().default(true),
+  /** Erase contracts this many days after their approval; null (the default) keeps them. */
+  retentionDays: integer("retention_days"),
   updatedAt: updatedAt(),
 });

@@ -23,6 +23,8 @@ export const exhibits = pgTable(
     fileSize: integer("file_size"),
     mimeType: text("mime_type"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who added the exhibit (planned ones have no uploader): they may delete it until it is reviewed. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
     reviewNotes: text("review_notes"),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),

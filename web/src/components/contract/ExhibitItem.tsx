@@ -14,7 +14,6 @@ interface ExhibitItemProps {
   /** Display name of the assignee, when there is one. */
   assigneeName: string | null;
   canReview: boolean;
-  canManage: boolean;
   onReview: () => void;
   onDelete: () => void;
 }
@@ -28,7 +27,9 @@ function Meta({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function ExhibitItem({ exhibit, assigneeName, canReview, canManage, onReview, onDelete }: ExhibitItemProps) {
+export function ExhibitItem({ exhibit, assigneeName, canReview, onReview, onDelete }: ExhibitItemProps) {
+  // The API decides who may delete this one (admins; its author until it is reviewed; never once approved).
+  const canDelete = exhibit.abilities.delete;
   const headingId = useId();
   const overdue = exhibit.status === "overdue";
   const review = reviewButtonState(exhibit);
@@ -110,7 +111,7 @@ export function ExhibitItem({ exhibit, assigneeName, canReview, canManage, onRev
         </ul>
       )}
 
-      {(canReview || canManage) && (
+      {(canReview || canDelete) && (
         <div className="mt-3 flex items-center justify-end gap-2 border-t border-slate-100 pt-2">
           {canReview && (
             <span title={review.reason ?? undefined}>
@@ -119,7 +120,7 @@ export function ExhibitItem({ exhibit, assigneeName, canReview, canManage, onRev
               </Button>
             </span>
           )}
-          {canManage && (
+          {canDelete && (
             <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete exhibit ${exhibit.title}`} className="text-red-700 hover:bg-red-50 hover:text-red-800">
               <Trash2 aria-hidden="true" />
               Delete

@@ -40,6 +40,7 @@ function makeExhibit(overrides: Partial<Exhibit> = {}): Exhibit {
     reviewNotes: null,
     reviewedBy: null,
     reviewedAt: null,
+    abilities: { review: true, delete: true },
     ...overrides,
   };
 }
@@ -51,7 +52,7 @@ const reviewers: ContractReviewer[] = [
 
 const exhibits = [
   makeExhibit({ isRequired: true, tags: ["scope", "technical"] }),
-  makeExhibit({ id: "e-2", exhibitNumber: "B", title: "Unit Rates", status: "approved", fileName: "rates.xlsx", fileSize: 2 * 1024 * 1024, fileUrl: "/api/exhibits/e-2/file" }),
+  makeExhibit({ id: "e-2", exhibitNumber: "B", title: "Unit Rates", status: "approved", fileName: "rates.xlsx", fileSize: 2 * 1024 * 1024, fileUrl: "/api/exhibits/e-2/file", abilities: { review: true, delete: false } }),
   makeExhibit({
     id: "e-3",
     exhibitNumber: "E",
@@ -116,8 +117,17 @@ describe("ExhibitTracker list", () => {
     expect(within(item("Letter of Credit")).getByRole("button", { name: "Update Status: Letter of Credit" }).textContent).toBe("Update Status");
   });
 
+  it("offers Delete only where the API says the caller may delete (never on an approved exhibit)", async () => {
+    routes({ "GET /api/contracts/c-1/exhibits": { status: 200, body: [exhibits[0]!, exhibits[1]!, { ...exhibits[2]!, abilities: { review: true, delete: false } }] } });
+    renderWithProviders(<ExhibitTracker contract={makeContract({}, REVIEWER_ABILITIES)} />);
+    await screen.findByRole("article", { name: "Scope of Work" }, wait);
+    expect(within(item("Scope of Work")).getByRole("button", { name: "Delete exhibit Scope of Work" })).toBeTruthy();
+    expect(within(item("Unit Rates")).queryByRole("button", { name: /^Delete/ })).toBeNull();
+    expect(within(item("Letter of Credit")).queryByRole("button", { name: /^Delete/ })).toBeNull();
+  });
+
   it("shows no actions to a read-only user", async () => {
-    routes();
+    routes({ "GET /api/contracts/c-1/exhibits": { status: 200, body: exhibits.map((e) => ({ ...e, abilities: { review: false, delete: false } })) } });
     renderWithProviders(<ExhibitTracker contract={makeContract({}, ["read"])} />);
     await screen.findByRole("article", { name: "Scope of Work" }, wait);
     expect(screen.queryByRole("button", { name: "Add exhibit" })).toBeNull();

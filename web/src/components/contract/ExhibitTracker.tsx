@@ -97,7 +97,6 @@ export function ExhibitTracker({ contract }: { contract: ContractDetail }) {
                       exhibit={exhibit}
                       assigneeName={exhibit.assignedTo ? (names.get(exhibit.assignedTo) ?? null) : null}
                       canReview={canReview}
-                      canManage={canManage}
                       onReview={() => openReview(exhibit)}
                       onDelete={() => setDeleting(exhibit)}
                     />
@@ -135,7 +134,7 @@ export function ExhibitTracker({ contract }: { contract: ContractDetail }) {
           }
         />
       )}
-      {canManage && (
+      {deleting !== null && (
         <ConfirmDialog
           open={deleting !== null}
           onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}

@@ -34,7 +34,8 @@ export function GrantAccessDialog({ open, onOpenChange, contract, onGranted, chi
   const [userId, setUserId] = useState("");
   const [accessLevel, setAccessLevel] = useState<AccessLevel>("read");
   const contractId = contract ? contract.id : chosenContractId;
-  const activeMembers = members.data?.filter((m) => m.isActive) ?? [];
+  // Who may receive a grant is the API's call: active members, not administrators, not oneself.
+  const grantees = members.data?.filter((m) => m.abilities.receiveGrant) ?? [];
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -91,11 +92,11 @@ export function GrantAccessDialog({ open, onOpenChange, contract, onGranted, chi
           )
         }
       </Field>
-      <Field label="Team member">
+      <Field label="Team member" hint={TEAM_MESSAGES.adminsNotListed}>
         {({ id }) => (
           <NativeSelect id={id} value={userId} onChange={(e) => setUserId(e.target.value)}>
             <option value="">{members.isPending ? "Loading members..." : "Select a team member"}</option>
-            {activeMembers.map((m) => (
+            {grantees.map((m) => (
               <option key={m.id} value={m.id}>
                 {displayName(m)} ({m.email})
               </option>

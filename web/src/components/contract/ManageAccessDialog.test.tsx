@@ -13,7 +13,7 @@ resetBetweenPageTests();
 const wait = { timeout: 5000 };
 const approver = makeUser({ id: "u-approver", role: "approver" }, ["access.grant", "contract.approve", "change.decide", "analytics.view"]);
 
-function member(id: string, firstName: string, lastName: string, isActive = true): TeamMember {
+function member(id: string, firstName: string, lastName: string, isActive = true, receiveGrant = isActive): TeamMember {
   return {
     id,
     firstName,
@@ -22,11 +22,11 @@ function member(id: string, firstName: string, lastName: string, isActive = true
     role: "reviewer",
     isActive,
     createdAt: "2026-10-01T12:00:00.000Z",
-    abilities: { changeRole: false, deactivate: false },
+    abilities: { changeRole: false, deactivate: false, receiveGrant },
   };
 }
 
-const members = [member("u-approver", "Marc", "Tremblay"), member("u-riley", "Riley", "Chen"), member("u-sam", "Sam", "Gone", false)];
+const members = [member("u-approver", "Marc", "Tremblay", true, false), member("u-riley", "Riley", "Chen"), member("u-sam", "Sam", "Gone", false)];
 
 function grant(overrides: Partial<ContractAccessGrant>): ContractAccessGrant {
   return {
@@ -82,10 +82,10 @@ describe("Team Collaboration › Manage Access", () => {
     expect(Array.from(contract.options).map((o) => o.textContent)).toEqual(["EPC Agreement - Wapiti Ridge Gas Processing Plant"]);
     expect(calls.some((c) => c.path.startsWith("/api/contracts?") || c.path === "/api/contracts")).toBe(false);
 
-    // Only active members can be chosen; read by default; Grant Access waits for a member.
+    // Only members the API says may receive a grant (active, not admins, not oneself); read by default; Grant Access waits for a member.
     const memberSelect = within(dialog).getByLabelText("Team member") as HTMLSelectElement;
-    await waitFor(() => expect(memberSelect.options.length).toBe(3), wait);
-    expect(Array.from(memberSelect.options).map((o) => o.textContent)).toEqual(["Select a team member", "Marc Tremblay (marc@demo.test)", "Riley Chen (riley@demo.test)"]);
+    await waitFor(() => expect(memberSelect.options.length).toBe(2), wait);
+    expect(Array.from(memberSelect.options).map((o) => o.textContent)).toEqual(["Select a team member", "Riley Chen (riley@demo.test)"]);
     expect((within(dialog).getByLabelText("Access level") as HTMLSelectElement).value).toBe("read");
     const submit = screen.getByRole("button", { name: "Grant Access" }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
@@ -114,7 +114,7 @@ describe("Team Collaboration › Manage Access", () => {
     renderWithProviders(<TeamCollaboration contract={makeContract({}, APPROVER_ABILITIES)} />);
     const dialog = await openManageAccess();
     const memberSelect = within(dialog).getByLabelText("Team member") as HTMLSelectElement;
-    await waitFor(() => expect(memberSelect.options.length).toBe(3), wait);
+    await waitFor(() => expect(memberSelect.options.length).toBe(2), wait);
     fireEvent.change(memberSelect, { target: { value: "u-riley" } });
     fireEvent.change(within(dialog).getByLabelText("Access level"), { target: { value: "admin" } });
     fireEvent.click(screen.getByRole("button", { name: "Grant Access" }));

@@ -292,7 +292,7 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
             />
             <Checkbox
               label="Store the original file"
-              hint="Optional. Without it, the original file is not kept: only the extracted text is saved for review, and downloads export the current document."
+              hint="Optional. Without it, the original file is not kept: only the extracted text is saved for review (until the contract is deleted), and downloads export the current document."
               checked={draft.storageConsent}
               onChange={(e) => change("storageConsent", e.target.checked)}
             />

@@ -137,6 +137,33 @@ describe("contract detail", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ versionNumber: "3", isActive: "true" });
   });
 
+  it("offers Delete contract only with the delete ability, asks first, erases and goes back to the dashboard", async () => {
+    fakeApi(routes(APPROVER));
+    renderApp("/contracts/c-1");
+    await screen.findByRole("heading", { level: 1, name: "Pipeline EPC Agreement" }, wait);
+    expect(screen.queryByRole("button", { name: "Delete contract" })).toBeNull();
+    cleanup();
+
+    const { calls } = fakeApi({
+      ...routes([...APPROVER, "delete"]),
+      "DELETE /api/contracts/c-1": { status: 204 },
+      "GET /api/contracts": { status: 200, body: [] },
+      "GET /api/notifications": { status: 200, body: [] },
+      "GET /api/notifications/unread-count": { status: 200, body: { count: 0 } },
+      "GET /api/auth/verification-status": { status: 200, body: { emailVerified: true, email: "a@b.c" } },
+    });
+    renderApp("/contracts/c-1");
+    fireEvent.click(await screen.findByRole("button", { name: "Delete contract" }, wait));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete this contract?" });
+    expect(confirm.textContent).toContain("Pipeline EPC Agreement");
+    expect(confirm.textContent).toContain("This cannot be undone.");
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete contract" }));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toBe("Contract Deleted"), wait);
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/contracts/c-1"]);
+    await waitFor(() => expect(window.location.pathname).toBe("/"), wait);
+  });
+
   it("lets a reviewer mark up but not edit the title, and says why Approve is unavailable", async () => {
     fakeApi(routes(REVIEWER));
     renderApp("/contracts/c-1");

@@ -37,7 +37,7 @@ import { documentPlainText, type DocSelection } from "../../lib/document-selecti
 import { LazyCollaborativeEditor } from "../../editor/lazy";
 import { htmlToTextBlocks } from "../../lib/html-text";
 import { ContractTitle } from "./ContractTitle";
-import { ApproveContractButton, DownloadMenu } from "./HeaderActions";
+import { ApproveContractButton, DeleteContractButton, DownloadMenu } from "./HeaderActions";
 import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
 
@@ -219,6 +219,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
           <div className="flex flex-wrap items-center gap-2">
             <DownloadMenu contractId={contract.id} />
             <ApproveContractButton contract={contract} />
+            <DeleteContractButton contract={contract} />
           </div>
         </div>
       </header>

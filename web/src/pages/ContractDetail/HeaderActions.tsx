@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { BadgeCheck, ChevronDown, Download, FileChartColumn, FileDown } from "lucide-react";
-import type { ContractDetail } from "@clausewise/shared";
+import { useNavigate } from "react-router-dom";
+import { BadgeCheck, ChevronDown, Download, FileChartColumn, FileDown, Trash2 } from "lucide-react";
+import { CONTRACT_MESSAGES, type ContractDetail } from "@clausewise/shared";
 import { errorText, isUnauthorizedError } from "../../api/client";
-import { contractDownloadUrl, useApproveContract } from "../../api/contract-document";
+import { contractDownloadUrl, useApproveContract, useDeleteContract } from "../../api/contract-document";
 import { downloadReportWithToasts } from "../../components/analysis/report-download";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -86,6 +87,52 @@ export function ApproveContractButton({ contract }: { contract: ContractDetail }
             onError: (error) => {
               setConfirming(false);
               if (!isUnauthorizedError(error)) toast({ title: "Approval Failed", description: errorText(error, "The contract could not be approved. Please try again."), variant: "destructive" });
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * "Delete contract": shown only where the API would allow it (the contract's `delete` ability:
+ * company admins, admin grants), asked for once more, then back to the dashboard.
+ */
+export function DeleteContractButton({ contract }: { contract: ContractDetail }) {
+  const remove = useDeleteContract(contract.id);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  if (!contract.abilities.delete) return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setConfirming(true)} disabled={remove.isPending} className="text-red-700 hover:text-red-800">
+        <Trash2 aria-hidden="true" />
+        Delete contract
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title={CONTRACT_MESSAGES.deleteTitle}
+        description={
+          <>
+            <span className="block font-medium text-slate-800">“{contract.title}”</span>
+            <span className="mt-2 block">{CONTRACT_MESSAGES.deleteDescription}</span>
+          </>
+        }
+        confirmLabel={remove.isPending ? "Deleting..." : "Delete contract"}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: CONTRACT_MESSAGES.deleted, description: `“${contract.title}” and everything about it were erased.` });
+              void navigate("/");
+            },
+            onError: (error) => {
+              setConfirming(false);
+              if (!isUnauthorizedError(error)) toast({ title: CONTRACT_MESSAGES.deleteFailed, description: errorText(error, "Please try again."), variant: "destructive" });
             },
           })
         }

@@ -24,7 +24,7 @@ const FEATURES: Feature[] = [
   {
     icon: ShieldCheck,
     title: "Security & Privacy",
-    text: "Company-isolated workspaces, role-based permissions and no permanent storage of your files unless you choose it.",
+    text: "Company-isolated workspaces and role-based permissions. Your original file is stored only if you choose; the text you review is erased with the contract.",
   },
 ];
 
@@ -43,7 +43,7 @@ const BENEFITS: { title: string; text: string }[] = [
   },
   {
     title: "No Permanent Storage",
-    text: "Original files are kept only when you explicitly consent at upload.",
+    text: "The original file is stored only if you consent at upload. The text you review is kept while the contract exists and erased with it: when an administrator deletes it, or automatically a set time after approval.",
   },
 ];
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { currentToast } from "../../components/contract/testing";
 import { useToastStore } from "../../stores/toast";
@@ -66,5 +66,52 @@ describe("Settings › Security: AI Contract Analysis", () => {
     expect(screen.queryByRole("switch")).toBeNull();
     expect(screen.queryByText("AI Contract Analysis")).toBeNull();
     expect(api.calls.some((c) => c.path === "/api/settings/ai-review")).toBe(false);
+  });
+});
+
+describe("Settings › Company: erase contracts after approval", () => {
+  // A Radix switch inside a form measures its hidden input; jsdom has no ResizeObserver.
+  beforeEach(() =>
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    ),
+  );
+
+  it("is off by default; an admin turns it on with a number of days: 'Retention Updated'", async () => {
+    const api = fakeApi({
+      "GET /api/auth/user": { status: 200, body: admin },
+      "GET /api/settings/retention": { status: 200, body: { retentionDays: null } },
+      "PATCH /api/settings/retention": ({ body }) => ({ status: 200, body }),
+    });
+    renderApp("/settings?tab=company");
+    const toggle = await screen.findByRole("switch", { name: "Erase contracts after approval" }, wait);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(screen.queryByLabelText("Days after approval")).toBeNull();
+    fireEvent.click(toggle);
+    const days = await screen.findByLabelText("Days after approval");
+    fireEvent.change(days, { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Retention" }));
+    expect(await screen.findByText("Keep approved contracts for at least 1 day.")).toBeTruthy();
+    expect(api.calls.some((c) => c.method === "PATCH")).toBe(false);
+    fireEvent.change(days, { target: { value: "90" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Retention" }));
+    await waitFor(() => expect(currentToast()).toEqual({ title: "Retention Updated", description: "Contracts are erased 90 days after their approval.", variant: undefined }), wait);
+    expect(api.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ retentionDays: 90 }]);
+  });
+
+  it("is not shown to non-admins, nor asked for", async () => {
+    const api = fakeApi({
+      "GET /api/auth/user": { status: 200, body: makeUser({ role: "approver" }) },
+      "GET /api/settings/retention": { status: 200, body: { retentionDays: 30 } },
+    });
+    renderApp("/settings?tab=company");
+    expect(await screen.findByRole("tab", { name: "Company" }, wait)).toBeTruthy();
+    expect(screen.queryByText("Erase contracts after approval")).toBeNull();
+    expect(api.calls.some((c) => c.path === "/api/settings/retention")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
+import { can, useCurrentUser } from "../../api/auth";
 import { useSettings } from "../../api/settings";
 import { LoadError } from "../../components/contract/QueryState";
 import { PageScaffold } from "../../components/PageScaffold";
@@ -9,6 +10,7 @@ import { BillingTab } from "./BillingTab";
 import { CompanyTab } from "./CompanyTab";
 import { NotificationsTab } from "./NotificationsTab";
 import { ProfileTab } from "./ProfileTab";
+import { RetentionCard } from "./RetentionCard";
 import { SecurityTab } from "./SecurityTab";
 
 const TABS = [
@@ -25,6 +27,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value =
 /** Settings (billing-team-admin spec §2): five tabs; a spinner while the settings record loads. */
 export function SettingsPage() {
   const settings = useSettings();
+  const { data: user } = useCurrentUser();
+  const canSetRetention = can(user, "settings.company");
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = isTab(requested) ? requested : "profile";
@@ -50,8 +54,10 @@ export function SettingsPage() {
           <TabsContent value="profile" className="pt-4">
             {needsRecord((data) => <ProfileTab settings={data} />)}
           </TabsContent>
-          <TabsContent value="company" className="pt-4">
+          <TabsContent value="company" className="space-y-4 pt-4">
             {needsRecord((data) => <CompanyTab settings={data} />)}
+            {/* Admin only (issue 12): how long approved contracts are kept. */}
+            {canSetRetention && <RetentionCard />}
           </TabsContent>
           <TabsContent value="notifications" className="pt-4">
             {needsRecord((data) => <NotificationsTab settings={data} />)}

@@ -21,15 +21,15 @@ function member(overrides: Partial<TeamMember>): TeamMember {
     role: "reviewer",
     isActive: true,
     createdAt: "2026-10-01T12:00:00.000Z",
-    abilities: { changeRole: true, deactivate: true },
+    abilities: { changeRole: true, deactivate: true, receiveGrant: true },
     ...overrides,
   };
 }
 
 const members = [
-  member({ id: "admin-1", firstName: "Pat", lastName: "Morgan", email: "pat@example.com", role: "admin", abilities: { changeRole: false, deactivate: false } }),
+  member({ id: "admin-1", firstName: "Pat", lastName: "Morgan", email: "pat@example.com", role: "admin", abilities: { changeRole: false, deactivate: false, receiveGrant: false } }),
   member({}),
-  member({ id: "m-2", firstName: "Sam", lastName: "Gone", email: "sam@example.com", isActive: false, abilities: { changeRole: true, deactivate: false } }),
+  member({ id: "m-2", firstName: "Sam", lastName: "Gone", email: "sam@example.com", isActive: false, abilities: { changeRole: true, deactivate: false, receiveGrant: false } }),
 ];
 const grant: ContractAccessGrant = {
   id: "g-1",
@@ -149,6 +149,7 @@ describe("Team Management", () => {
     const options = within(memberSelect).getAllByRole("option").map((o) => o.textContent);
     expect(options).toContain("Riley Chen (riley@example.com)");
     expect(options.some((o) => o?.includes("Sam Gone"))).toBe(false);
+    expect(options.some((o) => o?.includes("Pat Morgan"))).toBe(false);
     fireEvent.change(screen.getByLabelText("Contract"), { target: { value: "c-1" } });
     fireEvent.change(memberSelect, { target: { value: "m-1" } });
     fireEvent.click(submit);

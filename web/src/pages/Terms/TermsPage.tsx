@@ -26,7 +26,9 @@ const SECTIONS: { heading: string; paragraphs: string[] }[] = [
   {
     heading: "Your contracts",
     paragraphs: [
-      "Contracts are not stored permanently unless you explicitly grant storage consent when you upload them.",
+      "The original file you upload is stored only if you give storage consent at upload. Without it, the file is read once to extract its text and is never written to storage.",
+      "The extracted text, and the work done on it (edits, versions, comments, proposed changes, analyses, questions and exhibits), is kept while the contract exists, because that is what you review. Deleting a contract erases all of it, including a stored original file. Administrators can also have approved contracts erased automatically a set number of days after approval.",
+      "Audit records of who did what, and when, are kept after a contract is deleted; they name the contract by its identifier only.",
     ],
   },
   {
