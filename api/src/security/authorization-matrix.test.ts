@@ -300,6 +300,7 @@ const TABLE: Row[] = [
     body: { text: "The Contractor shall indemnify the Owner.", analysisType: ANALYSIS_TYPES[0] },
   })),
   route("GET", "/api/contracts/:id/similar-clauses", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), query: "code=indemnity" })),
+  route("PUT", "/api/contracts/:id/perspective", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { ourPartyRole: "Contractor" } })),
   route("GET", "/api/clause-standards/:code", [200, 200, 200, 401, 200], () => ({ params: { code: "indemnity" } })),
   route("GET", "/api/settings/ai-review", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/ai-review", [200, 403, 403, 401, 200], () => ({ body: { enabled: true } })),

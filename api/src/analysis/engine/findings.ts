@@ -108,7 +108,7 @@ export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Loca
       for (const term of judge(hit.code, ctx)) {
         const seen = fromOurSide(term, us);
         if (!seen) continue;
-        const located: Located = { ...seen, title: term.title, description: term.description, at: term.at, code: hit.code, seg };
+        const located: Located = { ...seen, title: term.title, description: term.description, at: term.at, code: term.code ?? hit.code, seg };
         const key = `${seen.kind}:${term.title}`;
         const kept = byTitle.get(key);
         if (!kept || severity(located.level) > severity(kept.level)) byTitle.set(key, located);

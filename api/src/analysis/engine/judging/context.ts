@@ -1,4 +1,4 @@
-import type { ContractParty, JurisdictionCode, PartySide, PlaceReading, RiskLevel } from "@clausewise/shared";
+import type { ClauseCode, JurisdictionCode, PartySide, PlaceReading, RiskLevel } from "@clausewise/shared";
 import { durations, inDays, type Duration } from "../text";
 
 /**
@@ -29,6 +29,8 @@ export interface Term {
   at: number;
   /** What the side at risk should ask for. */
   advice?: Advice;
+  /** The clause type the term is about, when a judge of another type found it (a waiver inside a cap clause). */
+  code?: ClauseCode;
 }
 
 /** The roles as the contract writes them ("Owner", "Company", "Contractor"). */

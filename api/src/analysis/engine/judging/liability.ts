@@ -223,7 +223,7 @@ export function limitationTerms(ctx: JudgeContext): Term[] {
       });
     }
   }
-  if (/\b(?:consequential|indirect|loss of (?:profit|revenue|production|use))\b/.test(ctx.t)) out.push(...consequentialTerms(ctx));
+  if (/\b(?:consequential|indirect|loss of (?:profit|revenue|production|use))\b/.test(ctx.t)) out.push(...consequentialTerms(ctx).map((term) => ({ ...term, code: "consequential_damages" as const })));
   return found(out);
 }
 

@@ -73,7 +73,7 @@ export function paymentTerms(ctx: JudgeContext): Term[] {
   const interest = find(t, /\binterest (?:on|at|shall accrue|will accrue|is payable)\b|\blate payment (?:interest|charge)/);
   if (interest >= 0) out.push(benefit(paid, "Interest on late payment", "Late payments carry interest.", interest));
   // A payment clause may carry the condition itself, whatever type the classifier gave it.
-  out.push(...payWhenPaidTerms(ctx));
+  out.push(...payWhenPaidTerms(ctx).map((term) => ({ ...term, code: "pay_when_paid" as const })));
   const setOffAt = find(t, /\bset[- ]?off\b|\bwithhold (?:any|payment|amounts|from)\b|\bback[- ]?charge/);
   if (setOffAt >= 0) {
     const who = actorAt(ctx, setOffAt) ?? payer;
