@@ -143,7 +143,8 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
   const total = asked.reduce((sum, t) => sum + idf.get(t)!, 0);
   // "Who pays for helicopter transport?" names payment, but a payment clause that never mentions
   // helicopters does not answer it: a clause of the named type must also cover the other words.
-  const topic = asked.filter((t) => !ALL_HINTS.has(t));
+  // Numbers in a question are values to look for, not its topic ("Is the cap 100%?").
+  const topic = asked.filter((t) => !ALL_HINTS.has(t) && !/^\d+%?$/.test(t));
   const topicTotal = topic.reduce((sum, t) => sum + idf.get(t)!, 0);
 
   const scored: Scored[] = segments.map((seg, i) => {

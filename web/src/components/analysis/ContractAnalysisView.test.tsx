@@ -182,7 +182,7 @@ describe("ContractAnalysisView: parties, our side and the law (issue 13)", () =>
     expect(screen.getByText(/your company's name matches DEMO EPC LTD\./)).toBeTruthy();
     expect(screen.getByText("Section 17.1 (Governing Law) says it is governed by the laws of Alberta.")).toBeTruthy();
     expect(screen.getByText("Canadian statute checks apply: the contract is governed by the laws of Alberta.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Show in document: Governing law" }));
+    fireEvent.click(screen.getByRole("button", { name: "Show in document: the sentence naming the governing law" }));
     expect(onShowInDocument).toHaveBeenCalledWith(expect.objectContaining({ start: 900, end: 966 }));
   });
 

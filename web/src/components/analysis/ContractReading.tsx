@@ -99,7 +99,7 @@ function Reading({ label, icon: Icon, reading, onShow }: { label: string; icon: 
         {reading.country !== reading.name && reading.name !== "Canada" && <span className="text-slate-500">({reading.country})</span>}
       </p>
       <p className="text-xs text-slate-600">{reading.reason}</p>
-      <QuotedClause quote={reading} onShow={onShow} label={label} />
+      <QuotedClause quote={reading} onShow={onShow} label={`the sentence naming the ${label.toLowerCase()}`} />
     </div>
   );
 }
