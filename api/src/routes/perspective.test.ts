@@ -5,11 +5,13 @@ import { contractAnalysis, contractDetail, perspectiveResponse, type ContractAna
 import { createAnalysisRunner } from "../analysis/jobs";
 import { REANALYSIS_DELAY_MS, REANALYSIS_JOB, textHash } from "../analysis/refresh";
 import { setAiReview } from "../analysis/settings";
+import { appendUpdates, loadDocument, refreshDerivedContent } from "../collab/store";
+import { applyTextEditToDoc } from "../collab/text-edit";
 import { analyses, auditEvents, contracts, jobs, questions } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createTeam } from "../test/factories";
-import { createReviewSetup, jobsOfType, readContract, signedIn } from "../test/review-factories";
+import { createReviewSetup, jobsOfType, positionOf, readContract, signedIn } from "../test/review-factories";
 
 /*
  * Issue 13: PUT /api/contracts/{id}/perspective (which party the company is), analyses of an
@@ -154,6 +156,34 @@ describe("an analysis of an earlier text", () => {
     expect(again.riskItems.map((f) => f.title)).not.toContain("Uncapped liquidated damages");
     const text = (await readContract(t.deps.db, setup.contract.id)).plainText;
     for (const f of again.riskItems.filter((r) => r.excerpt)) expect(text.slice(f.start, f.end)).toBe(f.excerpt);
+  });
+
+  it("is marked stale by an approved change and by a live edit (the realtime server's path), each planning a re-analysis", async () => {
+    const setup = await createReviewSetup(t.deps.db, { content: EPC });
+    await signedIn(t, setup.admin.token).post(analysisPath(setup.contract.id), {});
+    await runJobs();
+    const original = "$50,000 per day of delay";
+    const proposed = await signedIn(t, setup.reviewer.token).post<{ id: string }>(`/api/contracts/${setup.contract.id}/changes`, {
+      changeType: "replace",
+      originalText: original,
+      newText: "$25,000 per day of delay",
+      position: positionOf(setup.contract.plainText, original),
+    });
+    expect(proposed.status).toBe(201);
+    expect((await analysisOf(setup.reviewer.token, setup.contract.id)).stale).toBe(false);
+    expect((await signedIn(t, setup.approver.token).post(`/api/document-changes/${proposed.body.id}/approve`)).status).toBe(200);
+    expect(await analysisOf(setup.reviewer.token, setup.contract.id)).toMatchObject({ stale: true, refreshAt: expect.any(String) });
+    await runJobs(new Date(Date.now() + REANALYSIS_DELAY_MS + 60_000));
+    expect((await analysisOf(setup.reviewer.token, setup.contract.id)).stale).toBe(false);
+
+    // A live edit reaches the database through refreshDerivedContent, as the realtime server stores it.
+    const { doc } = await loadDocument(t.deps.db, setup.contract.id);
+    const text = (await readContract(t.deps.db, setup.contract.id)).plainText;
+    const at = text.indexOf("Fort McMurray");
+    const update = applyTextEditToDoc(doc, at, at + "Fort McMurray".length, "Cold Lake");
+    await appendUpdates(t.deps.db, setup.contract.id, [update!]);
+    await refreshDerivedContent(t.deps.db, setup.contract.id, doc);
+    expect(await analysisOf(setup.reviewer.token, setup.contract.id)).toMatchObject({ stale: true, refreshAt: expect.any(String) });
   });
 
   it("a contract never analysed gets no re-analysis job from an edit", async () => {
