@@ -29,7 +29,7 @@ function PartiesAndSide({ contract, analysis }: { contract: ContractDetail; anal
   const perspective = analysis.perspective;
   const roles = parties.length > 0 ? parties.map((p) => p.role) : [...COMMON_PARTY_ROLES];
   if (contract.ourPartyRole && !roles.some((r) => sameRole(r, contract.ourPartyRole))) roles.push(contract.ourPartyRole);
-  const current = contract.ourPartyRole ?? FROM_NAME;
+  const current = roles.find((r) => sameRole(r, contract.ourPartyRole)) ?? FROM_NAME;
   const guessed = !contract.ourPartyRole && perspective?.role ? perspective.role : null;
 
   const choose = async (value: string) => {
