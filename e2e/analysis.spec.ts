@@ -18,7 +18,7 @@ test("the analysis shows the contract's risks, quotes them in the document, and 
   const documentText = await openGasPlant(page);
 
   // The demo contract comes analysed by the local engine: risks first, most severe first, 3 then the rest.
-  const risk = page.getByRole("article", { name: "Contractor bears site condition risk" });
+  const risk = page.getByRole("article", { name: "The Contractor bears site condition risk", exact: true });
   await expect(risk).toBeVisible();
   await expect(risk).toContainText("inspected the Site");
   const showAll = page.getByRole("button", { name: /^Show all \(\d+\).*risks/ });
@@ -52,7 +52,7 @@ test("the analysis's risks and advantages stay highlighted in the Document Viewe
   expect(await documentText.locator("[data-finding]").count()).toBeGreaterThan(3);
 
   // "Show in document" flashes on top; once the flash is over the lasting highlight is still there.
-  const risk = page.getByRole("article", { name: "Contractor bears site condition risk" });
+  const risk = page.getByRole("article", { name: "The Contractor bears site condition risk", exact: true });
   await risk.getByRole("button", { name: /^Show in document/ }).click();
   await expect(documentText.locator(".bg-yellow-200").first()).toBeVisible();
   await expect(documentText.locator(".bg-yellow-200")).toHaveCount(0, { timeout: 6_000 });
@@ -61,7 +61,7 @@ test("the analysis's risks and advantages stay highlighted in the Document Viewe
   // A click opens the finding's title and description; Escape closes it.
   await siteRisk.click({ position: { x: 4, y: 4 } });
   const card = page.getByRole("dialog", { name: /analysis finding/i });
-  await expect(card.getByRole("heading", { name: "Contractor bears site condition risk" })).toBeVisible();
+  await expect(card.getByRole("heading", { name: "The Contractor bears site condition risk" })).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/analysis-highlights.png" });
   await page.keyboard.press("Escape");
   await expect(card).toHaveCount(0);
@@ -107,4 +107,71 @@ test("an admin turns AI review off and on in Settings › Security; a reviewer d
   await reviewer.getByRole("tab", { name: "Security" }).click();
   await expect(reviewer.getByRole("heading", { name: "Danger Zone" })).toBeVisible();
   await expect(reviewer.getByRole("switch", { name: "AI Contract Analysis" })).toHaveCount(0);
+});
+
+const OM_AGREEMENT = [
+  "OPERATIONS AND MAINTENANCE AGREEMENT",
+  "Sandy Creek Combined Cycle Power Plant, McLennan County, Texas",
+  'This Operations and Maintenance Agreement is made as of January 15, 2027, by and between Lone Star Generation Partners, LLC, a Delaware limited liability company ("Owner"), and Gulf Coast Plant Services, Inc., a Texas corporation ("Operator").',
+  "ARTICLE 1 - SERVICES",
+  "1.1 Operator shall operate and maintain the Facility in accordance with Prudent Industry Practices.",
+  "ARTICLE 2 - INDEMNIFICATION",
+  "2.1 Operator shall indemnify, defend and hold harmless Owner from and against any and all claims, losses and damages arising out of Operator's performance of the Services.",
+  "ARTICLE 3 - TERMINATION",
+  "3.1 Owner may terminate this Agreement for convenience upon ninety (90) days' prior written notice to Operator.",
+  "ARTICLE 4 - GOVERNING LAW",
+  "4.1 This Agreement shall be governed by and construed in accordance with the laws of the State of Texas.",
+].join("\n\n");
+
+test("the analysis names the parties and the law, takes the side we choose, and says when it is of an earlier text", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin@demo.test");
+
+  // A demo contract: the parties, ours recognised by the company's name, and the governing law with the sentence it rests on.
+  const documentText = await openGasPlant(page);
+  const parties = page.getByRole("list", { name: "Parties to the contract" });
+  await expect(parties.getByRole("listitem").filter({ hasText: "WAPITI RIDGE MIDSTREAM LTD." })).toContainText("the Owner");
+  await expect(parties.getByRole("listitem").filter({ hasText: "DEMO EPC LTD." })).toContainText("Your company");
+  await expect(page.getByText(/says it is governed by the laws of Alberta/)).toBeVisible();
+  await page.getByRole("button", { name: /^Show in document.*the sentence naming the governing law/ }).click();
+  await expect(documentText.locator(".bg-yellow-200", { hasText: "governed by" }).first()).toBeVisible();
+
+  // A contract of our own: a Texas O&M agreement in which the company is not named, so the side is unknown until chosen.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Upload Contract" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Contract" });
+  const title = `Sandy Creek O&M ${Date.now()}`;
+  await dialog.locator('input[type="file"]').setInputFiles({ name: "sandy-creek.txt", mimeType: "text/plain", buffer: Buffer.from(OM_AGREEMENT) });
+  await dialog.getByLabel("Title").fill(title);
+  await expect(dialog.getByLabel("Your company is the")).toHaveValue("");
+  await dialog.getByLabel(/consent to the processing/).check();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+
+  await expect(page.getByText(/Which party your company is in this contract is not known/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Canadian statutes do not apply/)).toBeVisible();
+  await expect(page.getByText(/says it is governed by the laws of Texas/)).toBeVisible();
+  await expect(page.getByRole("article", { name: "Uncapped indemnity given by the Operator", exact: true })).toBeVisible();
+
+  // We are the Owner: the same indemnity is now in our favour, and the analysis says whose side it took.
+  await page.getByLabel("Your company is the").selectOption("Owner");
+  await expect(toast(page, "Side Updated")).toBeVisible();
+  await expect(page.getByText(/Judged from the Owner's side \(Lone Star Generation Partners, LLC\), as chosen for this contract\./)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Parties to the contract" }).getByRole("listitem").filter({ hasText: "Lone Star Generation Partners" })).toContainText("Your company");
+  await expect(page.getByRole("list", { name: "Advantages" }).getByRole("article", { name: "Uncapped indemnity given by the Operator", exact: true })).toBeVisible();
+  await page.getByRole("list", { name: "Parties to the contract" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/analysis-parties-and-law.png" });
+
+  // The text changes: the analysis says it is of an earlier text until it is analysed again.
+  const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const contract = (await (await page.request.get(`/api/contracts/${id}`)).json()) as { content: string };
+  const saved = await page.request.put(`/api/contracts/${id}`, { data: { content: `${contract.content}<p>ARTICLE 5 - NOTICES</p><p>5.1 Notices shall be in writing.</p>` } });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+  const stale = page.getByRole("status", { name: "Analysis of an earlier text" });
+  await expect(stale).toContainText("This analysis is of an earlier version of the text.", { timeout: 20_000 });
+  await expect(stale).toContainText(/A new analysis starts by itself at/);
+  await stale.getByRole("button", { name: "Re-analyse now" }).click();
+  await expect(stale).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/Judged from the Owner's side/)).toBeVisible();
 });

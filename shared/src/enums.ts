@@ -30,7 +30,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export const CONTRACT_TYPES = [
   "general", "energy", "mining", "renewable_energy", "infrastructure", "construction",
-  "facility_maintenance", "environmental_remediation",
+  "facility_maintenance", "environmental_remediation", "operations_maintenance",
 ] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 

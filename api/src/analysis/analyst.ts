@@ -10,7 +10,7 @@ export type Analyst = AttributedProvider;
 export const localProvider: AnalysisProvider = {
   engine: "local",
   model: null,
-  analyzeContract: async (input) => analyzeContract(input.text, { title: input.title }),
+  analyzeContract: async (input) => analyzeContract(input.text, { title: input.title, ourPartyRole: input.ourPartyRole ?? null, companyName: input.companyName ?? null }),
   analyzeText: async (input) => analyzeText(input),
   answerQuestion: async (input) => answerQuestion(input),
 };

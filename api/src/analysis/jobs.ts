@@ -3,15 +3,17 @@ import { ANALYSIS_JOB } from "../commands/contracts/upload";
 import { ANSWER_QUESTION_JOB, type AnswerQuestionPayload } from "../commands/questions/ask";
 import { createJobRunner, type JobHandler, type JobRunner } from "../jobs/queue";
 import { createAnalyst, type Analyst } from "./analyst";
-import { answerStoredQuestion, runContractAnalysis } from "./service";
+import { REANALYSIS_JOB, type ReanalysisPayload } from "./refresh";
+import { answerStoredQuestion, refreshContractAnalysis, runContractAnalysis } from "./service";
 
 export type AnalysisJobPayload = { contractId: string };
 
-/** The durable jobs of contract intelligence: analysing a contract, answering a question. */
+/** The durable jobs of contract intelligence: analysing a contract (again once edits settle), answering a question. */
 export function analysisJobHandlers(deps: AppDeps, analyst: Analyst = createAnalyst(deps)): Record<string, JobHandler> {
   return {
     [ANALYSIS_JOB]: (job) => runContractAnalysis(deps, (job.payload as AnalysisJobPayload).contractId, analyst),
     [ANSWER_QUESTION_JOB]: (job) => answerStoredQuestion(deps, (job.payload as AnswerQuestionPayload).questionId, analyst),
+    [REANALYSIS_JOB]: (job) => refreshContractAnalysis(deps, (job.payload as ReanalysisPayload).contractId, analyst),
   };
 }
 

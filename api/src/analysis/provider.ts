@@ -11,20 +11,29 @@ import {
 import { ZodError, type ZodType } from "zod";
 import type { Logger } from "../logger";
 
-export interface ContractInput {
+/** Whose side to judge from (issue 13): the party chosen for the contract, else the company's name. */
+export interface PerspectiveFields {
+  ourPartyRole?: string | null;
+  companyName?: string | null;
+}
+
+export interface ContractInput extends PerspectiveFields {
   text: string;
   title: string;
 }
 
-export interface TextInput {
+export interface TextInput extends PerspectiveFields {
   text: string;
   analysisType: AnalysisType;
   prompt?: string | null;
-  /** The whole contract, for analyses that read the selection in context ("contextual"). */
+  /** The whole contract: a partial selection is read in its whole clause, and every lens sees the context. */
   contractText?: string;
+  /** Where the selection is in contractText, when the client knows. */
+  start?: number | null;
+  end?: number | null;
 }
 
-export interface QuestionInput {
+export interface QuestionInput extends PerspectiveFields {
   text: string;
   question: string;
 }

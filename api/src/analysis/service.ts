@@ -1,12 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { PUSH_EVENTS } from "@clausewise/shared";
 import type { AppDeps } from "../context";
-import { analyses, contracts, questions } from "../db/schema";
+import { analyses, companies, contracts, questions } from "../db/schema";
 import { afterCommit } from "../commands/documents/context";
 import { notify } from "../commands/notifications/notify";
 import { readersAmong } from "../commands/notifications/recipients";
 import { AI_DISABLED_MESSAGE, aiReviewEnabled } from "./settings";
 import { createAnalyst, type Analyst } from "./analyst";
+import { textHash } from "./refresh";
+import type { PerspectiveFields } from "./provider";
+
+/** Whose side the engines take for this contract: the party chosen for it, else the company's name. */
+async function perspectiveOf(deps: AppDeps, contract: { companyId: string; ourPartyRole: string | null }): Promise<PerspectiveFields> {
+  const [company] = await deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, contract.companyId));
+  return { ourPartyRole: contract.ourPartyRole, companyName: company?.name ?? null };
+}
 
 async function setAnalysis(deps: AppDeps, contractId: string, values: Partial<typeof analyses.$inferInsert>) {
   await deps.db
@@ -40,7 +48,7 @@ export async function runContractAnalysis(deps: AppDeps, contractId: string, ana
 
   let produced;
   try {
-    produced = await analyst.analyzeContract({ text: contract.plainText, title: contract.title });
+    produced = await analyst.analyzeContract({ text: contract.plainText, title: contract.title, ...(await perspectiveOf(deps, contract)) });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await setAnalysis(deps, contractId, { status: "failed", progress: 0, error: `The analysis could not be completed: ${reason}` });
@@ -60,6 +68,7 @@ export async function runContractAnalysis(deps: AppDeps, contractId: string, ana
         overallRisk: result.overallRisk,
         contractType: result.contractType,
         result: { ...result, model } as unknown as Record<string, unknown>,
+        textHash: textHash(contract.plainText),
         completedAt: now,
         updatedAt: now,
       })
@@ -84,17 +93,17 @@ export async function runContractAnalysis(deps: AppDeps, contractId: string, ana
  */
 export async function answerStoredQuestion(deps: AppDeps, questionId: string, analyst: Analyst = createAnalyst(deps)): Promise<void> {
   const [row] = await deps.db
-    .select({ question: questions, text: contracts.plainText, companyId: contracts.companyId })
+    .select({ question: questions, text: contracts.plainText, companyId: contracts.companyId, ourPartyRole: contracts.ourPartyRole })
     .from(questions)
     .innerJoin(contracts, eq(contracts.id, questions.contractId))
     .where(eq(questions.id, questionId));
   if (!row || row.question.answer !== null) return;
   const answer = (await aiReviewEnabled(deps.db, row.companyId))
-    ? await analyst.answerQuestion({ text: row.text, question: row.question.question })
-    : { engine: null, result: { answer: AI_DISABLED_MESSAGE } };
+    ? await analyst.answerQuestion({ text: row.text, question: row.question.question, ...(await perspectiveOf(deps, row)) })
+    : { engine: null, result: { answer: AI_DISABLED_MESSAGE, citations: [] } };
   await deps.db
     .update(questions)
-    .set({ answer: answer.result.answer, engine: answer.engine, answeredAt: deps.now() })
+    .set({ answer: answer.result.answer, citations: answer.result.citations, engine: answer.engine, answeredAt: deps.now() })
     .where(eq(questions.id, questionId));
   await deps.bus.publish({
     type: PUSH_EVENTS.analysisReady,
@@ -102,4 +111,21 @@ export async function answerStoredQuestion(deps: AppDeps, questionId: string, an
     contractId: row.question.contractId,
     payload: { contractId: row.question.contractId, questionId },
   });
+}
+
+/**
+ * The `analysis.refresh` job (refresh.ts): the text changed and the edits have settled. Analyses
+ * again only when there is an analysis, the company's AI switch is on (off: the analysis stays
+ * marked as of an earlier text) and the text really differs from what was analysed.
+ */
+export async function refreshContractAnalysis(deps: AppDeps, contractId: string, analyst: Analyst = createAnalyst(deps)): Promise<void> {
+  const [row] = await deps.db
+    .select({ text: contracts.plainText, companyId: contracts.companyId, hash: analyses.textHash, status: analyses.status })
+    .from(analyses)
+    .innerJoin(contracts, eq(contracts.id, analyses.contractId))
+    .where(eq(analyses.contractId, contractId));
+  if (!row) return;
+  if (!(await aiReviewEnabled(deps.db, row.companyId))) return;
+  if (row.status === "done" && row.hash === textHash(row.text)) return;
+  await runContractAnalysis(deps, contractId, analyst);
 }

@@ -8,6 +8,7 @@ import { rebaseAnchors, textShift } from "../commands/documents/anchors";
 import { contractNotFound } from "../loaders/contract";
 import { seedDocFromHtml, ydocToHtml } from "./convert";
 import { applyAll, mergeIntoState } from "./merge";
+import { scheduleReanalysis } from "../analysis/refresh";
 
 /*
  * Persistence of the live documents (DESIGN.md §4): a compacted state row per contract
@@ -244,6 +245,8 @@ export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.D
       .set({ content, plainText, updatedAt: opts.now ?? new Date() })
       .where(eq(contracts.id, contractId));
     const anchorsMoved = await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText));
+    // The analysis now reads an earlier text: analyse again once the edits settle (issue 13).
+    if (plainText !== row.plainText) await scheduleReanalysis(tx, contractId, opts.now ?? new Date());
     return { changed: true, content, plainText, anchorsMoved };
   });
 }

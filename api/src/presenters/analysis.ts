@@ -10,6 +10,7 @@ import {
   type TextAnalysis,
 } from "@clausewise/shared";
 import { z } from "zod";
+import { textHash } from "../analysis/refresh";
 import type { aiTextAnalyses, analyses } from "../db/schema";
 
 export type AnalysisRow = typeof analyses.$inferSelect;
@@ -24,10 +25,21 @@ export function storedClauses(result: unknown): DetectedClause[] {
   return parsed.success ? parsed.data.clauses : [];
 }
 
-/** An analysis row as GET /api/contracts/{id}/analysis shows it; a result of an older shape shows as none. */
-export function presentAnalysis(row: AnalysisRow): ContractAnalysis {
+/** The contract as it is now, to tell whether the analysis read an earlier text. */
+export interface CurrentText {
+  text: string;
+  /** The planned re-analysis (edits settling), if any. */
+  refreshAt?: Date | null;
+}
+
+/**
+ * An analysis row as GET /api/contracts/{id}/analysis shows it; a result of an older shape shows as
+ * none. Stale: the text it was made from (its hash) is not the contract's text now.
+ */
+export function presentAnalysis(row: AnalysisRow, current?: CurrentText): ContractAnalysis {
   const parsed = row.status === "done" ? storedResult.safeParse(row.result) : null;
   const result = parsed?.success ? parsed.data : null;
+  const stale = result !== null && current !== undefined && row.textHash !== null && row.textHash !== textHash(current.text);
   return {
     contractId: row.contractId,
     status: oneOf(ANALYSIS_STATUSES, row.status, "queued"),
@@ -38,16 +50,23 @@ export function presentAnalysis(row: AnalysisRow): ContractAnalysis {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     ...(result ? { contractType: result.contractType, overallRisk: result.overallRisk, summary: result.summary } : {}),
+    ...(result?.parties ? { parties: result.parties } : {}),
+    ...(result?.perspective ? { perspective: result.perspective } : {}),
+    ...(result && result.governingLaw !== undefined ? { governingLaw: result.governingLaw } : {}),
+    ...(result && result.placeOfWork !== undefined ? { placeOfWork: result.placeOfWork } : {}),
+    ...(result?.jurisdictionNote ? { jurisdictionNote: result.jurisdictionNote } : {}),
     riskItems: result?.riskItems ?? [],
     advantages: result?.advantages ?? [],
     recommendations: result?.recommendations ?? [],
     clauses: result?.clauses ?? [],
+    stale,
+    refreshAt: current?.refreshAt ? current.refreshAt.toISOString() : null,
   };
 }
 
 export function presentTextAnalysis(row: TextAnalysisRow): TextAnalysis {
   const parsed = textAnalysisResult.safeParse(row.result);
-  const result = parsed.success ? parsed.data : { analysis: "", riskLevel: "low" as const, recommendations: [], legalConcerns: [], clauseCodes: [] };
+  const result = parsed.success ? parsed.data : { analysis: "", riskLevel: "low" as const, recommendations: [], legalConcerns: [], clauseCodes: [], context: null };
   return {
     id: row.id,
     analysisType: oneOf(ANALYSIS_TYPES, row.analysisType, "risk"),

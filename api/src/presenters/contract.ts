@@ -43,6 +43,7 @@ export function presentContractDetail(row: ContractRow, extra: { abilities: Cont
     fileName: row.fileName,
     submittedAt: iso(row.submittedAt),
     completedAt: iso(row.completedAt),
+    ourPartyRole: row.ourPartyRole,
     abilities: extra.abilities,
   };
 }

@@ -1,4 +1,5 @@
-import type { Question } from "@clausewise/shared";
+import { answerCitation, type Question } from "@clausewise/shared";
+import { z } from "zod";
 import type { questions } from "../db/schema";
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -11,5 +12,12 @@ export function presentQuestion(row: QuestionRow): Question {
     createdAt: row.createdAt.toISOString(),
     answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
     userId: row.userId,
+    citations: storedCitations(row.citations),
   };
+}
+
+/** Citations stored with the answer; none for older answers or a shape that no longer parses. */
+function storedCitations(value: unknown) {
+  const parsed = z.array(answerCitation).safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
 }

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { and, desc, eq, ne } from "drizzle-orm";
-import { CLAUSE_CODES, CLAUSE_LABELS, textAnalysisRequest, type ClauseCode, type DetectedClause } from "@clausewise/shared";
+import { CLAUSE_CODES, CLAUSE_LABELS, perspectiveRequest, textAnalysisRequest, type ClauseCode, type DetectedClause } from "@clausewise/shared";
 import type { AppEnv } from "../context";
-import { aiTextAnalyses, analyses, contractAccess, contracts } from "../db/schema";
-import { ANALYSIS_JOB } from "../commands/contracts/upload";
-import { enqueue } from "../jobs/queue";
+import { aiTextAnalyses, analyses, companies, contractAccess, contracts } from "../db/schema";
+import { queueAnalysisNow, setPerspective } from "../commands/contracts/set-perspective";
 import { createAnalyst } from "../analysis/analyst";
+import { plannedReanalysis } from "../analysis/refresh";
 import { CLAUSE_STANDARDS, similarity } from "../analysis/engine";
 import { requireAiReview, aiReviewEnabled, setAiReview } from "../analysis/settings";
 import { badRequest, notFound } from "../http/errors";
@@ -30,7 +30,7 @@ export const analysisRoutes = new Hono<AppEnv>()
     const { contract } = await loadReadableContract(c);
     const [row] = await c.get("deps").db.select().from(analyses).where(and(eq(analyses.contractId, contract.id), eq(analyses.companyId, contract.companyId)));
     if (!row) throw notFound(NO_ANALYSIS_YET);
-    return c.json(presentAnalysis(row));
+    return c.json(presentAnalysis(row, { text: contract.plainText, refreshAt: await plannedReanalysis(c.get("deps").db, contract.id) }));
   })
   .post("/contracts/:id/analysis", keyAccess("contracts:write"), async (c) => {
     const deps = c.get("deps");
@@ -39,15 +39,19 @@ export const analysisRoutes = new Hono<AppEnv>()
     await requireAiReview(deps.db, contract.companyId);
     const now = deps.now();
     const row = await deps.db.transaction(async (tx) => {
-      const [stored] = await tx
-        .insert(analyses)
-        .values({ companyId: contract.companyId, contractId: contract.id, status: "queued", progress: 0, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: analyses.contractId, set: { status: "queued", progress: 0, error: null, updatedAt: now } })
-        .returning();
-      await enqueue(tx, ANALYSIS_JOB, { contractId: contract.id }, { dedupeKey: `analysis:${contract.id}` });
+      await queueAnalysisNow(tx, contract, now);
+      const [stored] = await tx.select().from(analyses).where(eq(analyses.contractId, contract.id));
       return stored!;
     });
-    return c.json(presentAnalysis(row), 202);
+    return c.json(presentAnalysis(row, { text: contract.plainText }), 202);
+  })
+  .put("/contracts/:id/perspective", keyAccess("contracts:write"), async (c) => {
+    requireAuth(c);
+    const request = await jsonBody(c, perspectiveRequest);
+    const { user, contract, abilities } = await loadReadableContract(c);
+    // Choosing the side the analysis takes is part of running it: the same ability.
+    authorize(abilities.analyze, READ_ONLY_MESSAGE);
+    return c.json(await setPerspective({ deps: c.get("deps"), actor: user }, { contract, request }));
   })
   .post("/contracts/:id/ai-analysis", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
@@ -56,7 +60,18 @@ export const analysisRoutes = new Hono<AppEnv>()
     const { user, contract, abilities } = await loadReadableContract(c);
     authorize(abilities.analyze, READ_ONLY_MESSAGE);
     await requireAiReview(deps.db, contract.companyId);
-    const produced = await createAnalyst(deps).analyzeText({ text: request.text, analysisType: request.analysisType, prompt: request.prompt ?? null });
+    const [company] = await deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, contract.companyId));
+    // The whole contract goes with the selection: a partial selection is read in its clause (issue 13).
+    const produced = await createAnalyst(deps).analyzeText({
+      text: request.text,
+      analysisType: request.analysisType,
+      prompt: request.prompt ?? null,
+      contractText: contract.plainText,
+      start: request.start ?? null,
+      end: request.end ?? null,
+      ourPartyRole: contract.ourPartyRole,
+      companyName: company?.name ?? null,
+    });
     const [row] = await deps.db
       .insert(aiTextAnalyses)
       .values({

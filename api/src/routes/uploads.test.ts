@@ -145,9 +145,11 @@ describe("POST /api/contracts", () => {
     expect(fromDocx.body.reviewerId).toBeNull();
 
     const text = Buffer.from("MAINTENANCE SERVICES AGREEMENT\r\n\r\n1. Term. Three years from the Effective Date.\r\n", "utf8");
-    const fromText = await client.post<UploadContractResponse>("/api/contracts", uploadForm({ title: "Maintenance", priority: "urgent", file: { bytes: text, name: "maintenance.txt", type: "text/plain" } }));
+    const fromText = await client.post<UploadContractResponse>("/api/contracts", uploadForm({ title: "Maintenance", priority: "urgent", ourPartyRole: "Owner", file: { bytes: text, name: "maintenance.txt", type: "text/plain" } }));
     expect(fromText.status).toBe(201);
-    expect(fromText.body).toMatchObject({ priority: "urgent", fileName: "maintenance.txt" });
+    // The uploader said which party the company is: every finding is judged from that side.
+    expect(fromText.body).toMatchObject({ priority: "urgent", fileName: "maintenance.txt", ourPartyRole: "Owner" });
+    expect(fromDocx.body.ourPartyRole).toBeNull();
     expect(fromText.body.content).toContain("Three years from the Effective Date.");
   });
 
@@ -328,6 +330,7 @@ describe("POST /api/contracts", () => {
       [{ file, reviewerId: "bob" }, "The reviewer must be a member of your company who can review contracts."],
       [{ file, title: "x".repeat(301) }, "The title can be at most 300 characters."],
       [{ file, storageConsent: "maybe" }, "Must be true or false."],
+      [{ file, ourPartyRole: "<b>Owner</b>" }, "A party role is a word or two, such as Owner or Contractor."],
     ];
     try {
       for (const [spec, message] of cases) {

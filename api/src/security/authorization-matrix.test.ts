@@ -342,6 +342,7 @@ const TABLE: Row[] = [
     body: { text: "The Contractor shall indemnify the Owner.", analysisType: ANALYSIS_TYPES[0] },
   })),
   onContract("read", "GET", "/api/contracts/:id/similar-clauses", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), query: "code=indemnity" })),
+  onContract("review", "PUT", "/api/contracts/:id/perspective", [200, 200, 200, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { ourPartyRole: "Contractor" } })),
   route("GET", "/api/clause-standards/:code", [200, 200, 200, 401, 200], () => ({ params: { code: "indemnity" } })),
   route("GET", "/api/settings/ai-review", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/ai-review", [200, 403, 403, 401, 200], () => ({ body: { enabled: true } })),
@@ -499,6 +500,7 @@ const KEY_WRITE = new Set([
   "DELETE /api/exhibits/:id",
   "POST /api/contracts/:id/analysis",
   "POST /api/contracts/:id/ai-analysis",
+  "PUT /api/contracts/:id/perspective",
   "POST /api/analyze-jurisdiction",
 ]);
 // Needs no signed-in caller, yet answers 401 signed out: step two of a sign-in wants a half-open session.

@@ -20,6 +20,7 @@ import {
 } from "../db/schema";
 import { renderContract, type RenderedContract } from "./contracts/render";
 import { analyzeContract } from "../analysis/engine";
+import { textHash } from "../analysis/refresh";
 import { DEMO_COMPANY, DEMO_CONTRACTS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoContract, type DemoMarkup, type DemoUserKey } from "./demo-data";
 
 export type SeedDeps = Pick<AppDeps, "db" | "logger" | "now">;
@@ -155,7 +156,8 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
     contractIds.set(demo.key, contractId);
     await insertDocumentState(tx, contractId, seeded.state);
     // The demo contracts come analysed (by the local engine, as an upload's job would).
-    const analysis = analyzeContract(seeded.plainText, { title: demo.title });
+    // Judged from Demo EPC's side in each contract, found by its name among the parties.
+    const analysis = analyzeContract(seeded.plainText, { title: demo.title, companyName: DEMO_COMPANY.name });
     await tx.insert(analyses).values({
       companyId,
       contractId,
@@ -165,6 +167,7 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
       overallRisk: analysis.overallRisk,
       contractType: analysis.contractType,
       result: { ...analysis, model: null },
+      textHash: textHash(seeded.plainText),
       createdAt: ago(demo.createdDaysAgo * DAY),
       completedAt: ago(demo.createdDaysAgo * DAY),
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANALYSIS_TYPES, CONTRACT_TYPES, RISK_LEVELS } from "../enums";
+import { JURISDICTION_CODES } from "./jurisdiction";
 
 /**
  * Contract intelligence (DESIGN.md §5): the machine-readable clause codes the engines detect, and the
@@ -112,6 +113,68 @@ export const analysisFinding = z.object({
 });
 export type AnalysisFinding = z.infer<typeof analysisFinding>;
 
+/**
+ * Which side of the deal a party is on: the customer orders and pays for the work (owner, company,
+ * client, purchaser; the contractor in a subcontract), the provider performs it (contractor,
+ * subcontractor, supplier, consultant, operator). Findings are judged from one side (issue 13).
+ */
+export const PARTY_SIDES = ["customer", "provider"] as const;
+export type PartySide = (typeof PARTY_SIDES)[number];
+export const PARTY_SIDE_LABELS: Record<PartySide, string> = {
+  customer: "orders and pays for the work",
+  provider: "performs the work",
+};
+
+/** Defined roles people choose from when the contract's own parties were not found. */
+export const COMMON_PARTY_ROLES = ["Owner", "Contractor", "Subcontractor", "Supplier", "Consultant", "Operator", "Company", "Client", "Purchaser", "Vendor"] as const;
+
+export const PARTY_ROLE_MAX_LENGTH = 60;
+
+/** A party to the contract, as its preamble or definitions name it. */
+export const contractParty = z.object({
+  /** The party's name as written ("Wapiti Ridge Midstream Ltd."), null when only the role is defined. */
+  name: z.string().nullable(),
+  /** The role the contract defines for it ("Owner", "Contractor"). */
+  role: z.string(),
+  side: z.enum(PARTY_SIDES).nullable(),
+  /** Where the contract names it. */
+  ...quoted,
+});
+export type ContractParty = z.infer<typeof contractParty>;
+
+/**
+ * Whose side the findings take. `chosen`: a person set it on the contract; `company_name`: the
+ * company's name matches a party; `assumed`: no match, but the company plainly builds or supplies;
+ * `unknown`: findings are phrased neutrally, naming the party each term burdens.
+ */
+export const PERSPECTIVE_SOURCES = ["chosen", "company_name", "assumed", "unknown"] as const;
+export type PerspectiveSource = (typeof PERSPECTIVE_SOURCES)[number];
+export const analysisPerspective = z.object({
+  /** Our party's role as the contract defines it ("Owner"), or null when unknown. */
+  role: z.string().nullable(),
+  side: z.enum(PARTY_SIDES).nullable(),
+  source: z.enum(PERSPECTIVE_SOURCES),
+  /** One sentence: whose side the findings take and why. */
+  note: z.string(),
+});
+export type AnalysisPerspective = z.infer<typeof analysisPerspective>;
+
+/** Where a law or a place was read from: the name, whether it is Canadian, and the sentence it rests on. */
+export const placeReading = z.object({
+  /** "Alberta", "Texas", "England and Wales". */
+  name: z.string(),
+  /** "Canada", "United States", "United Kingdom". */
+  country: z.string(),
+  canadian: z.boolean(),
+  /** The province or territory (or FED) when Canadian. */
+  jurisdictionCode: z.enum(JURISDICTION_CODES).nullable(),
+  /** Why the engine believes it, naming the clause. */
+  reason: z.string(),
+  section: z.string().nullable(),
+  ...quoted,
+});
+export type PlaceReading = z.infer<typeof placeReading>;
+
 /** What an engine produces for a whole contract. */
 export const contractAnalysisResult = z.object({
   contractType: z.enum(CONTRACT_TYPES),
@@ -122,6 +185,15 @@ export const contractAnalysisResult = z.object({
   advantages: z.array(analysisFinding),
   recommendations: z.array(analysisFinding),
   clauses: z.array(detectedClause),
+  /*
+   * Read from the text by the local reader whichever engine judged (older stored results lack them).
+   */
+  parties: z.array(contractParty).optional(),
+  perspective: analysisPerspective.optional(),
+  governingLaw: placeReading.nullable().optional(),
+  placeOfWork: placeReading.nullable().optional(),
+  /** Whether Canadian statute checks were applied, and why (or why not). */
+  jurisdictionNote: z.string().optional(),
 });
 export type ContractAnalysisResult = z.infer<typeof contractAnalysisResult>;
 
@@ -142,8 +214,32 @@ export const contractAnalysis = contractAnalysisResult.partial().extend({
   advantages: z.array(analysisFinding),
   recommendations: z.array(analysisFinding),
   clauses: z.array(detectedClause),
+  /** The analysed text changed since (an approved change, a live or REST edit): offsets may have moved. */
+  stale: z.boolean(),
+  /** When a re-analysis of the changed text will start by itself (edits settle first), if one is planned. */
+  refreshAt: z.string().nullable(),
 });
 export type ContractAnalysis = z.infer<typeof contractAnalysis>;
+
+/** PUT /api/contracts/{id}/perspective: which party the company is in this contract (null: decide from the company name). */
+export const perspectiveRequest = z.object({
+  ourPartyRole: z
+    .string({ message: "ourPartyRole must be a party's role, such as Owner or Contractor, or null" })
+    .trim()
+    .min(1, "Choose the party your company is, or null to decide from the company name")
+    .max(PARTY_ROLE_MAX_LENGTH, `A party role can be at most ${PARTY_ROLE_MAX_LENGTH} characters`)
+    .regex(/^[\p{L}][\p{L}\p{N} .&'’-]*$/u, "A party role is a word or two, such as Owner or Contractor")
+    .nullable(),
+});
+export type PerspectiveRequest = z.infer<typeof perspectiveRequest>;
+
+export const perspectiveResponse = z.object({
+  contractId: z.string(),
+  ourPartyRole: z.string().nullable(),
+  /** A re-analysis from the new side was queued (false while the company's AI switch is off). */
+  reanalysisQueued: z.boolean(),
+});
+export type PerspectiveResponse = z.infer<typeof perspectiveResponse>;
 
 export const AI_TEXT_MAX_LENGTH = 20_000;
 export const AI_PROMPT_MAX_LENGTH = 2_000;
@@ -158,9 +254,13 @@ export const textAnalysisRequest = z
       .max(AI_TEXT_MAX_LENGTH, `The selected text must be at most ${AI_TEXT_MAX_LENGTH.toLocaleString("en-CA")} characters`),
     analysisType: z.enum(ANALYSIS_TYPES, { message: `analysisType must be one of ${ANALYSIS_TYPES.join(", ")}` }),
     prompt: z.string().trim().max(AI_PROMPT_MAX_LENGTH, `A prompt must be at most ${AI_PROMPT_MAX_LENGTH} characters`).optional().nullable(),
+    /** Where the selection is in the plain text (GET /text offsets), to find the clause around it. */
+    start: z.number({ message: "start must be an offset into the contract text" }).int().min(0).optional().nullable(),
+    end: z.number({ message: "end must be an offset into the contract text" }).int().min(0).optional().nullable(),
   })
   .superRefine((value, ctx) => {
     if (value.analysisType === "custom" && !value.prompt) ctx.addIssue({ code: "custom", path: ["prompt"], message: "Please enter a prompt for the custom analysis." });
+    if (value.start != null && value.end != null && value.end < value.start) ctx.addIssue({ code: "custom", path: ["end"], message: "end must not come before start." });
   });
 export type TextAnalysisRequest = z.infer<typeof textAnalysisRequest>;
 
@@ -172,6 +272,8 @@ export const textAnalysisResult = z.object({
   legalConcerns: z.array(z.string()),
   /** The clause types found in the text. */
   clauseCodes: z.array(z.enum(CLAUSE_CODES)),
+  /** The whole clause a partial selection was read in (absent when the selection is the clause, or not found). */
+  context: z.object({ section: z.string().nullable(), heading: z.string().nullable(), ...quoted }).nullable().optional(),
 });
 export type TextAnalysisResult = z.infer<typeof textAnalysisResult>;
 
@@ -183,12 +285,17 @@ export const textAnalysis = textAnalysisResult.extend({
 });
 export type TextAnalysis = z.infer<typeof textAnalysis>;
 
+/** A clause an answer quotes. */
+export const answerCitation = z.object({ section: z.string().nullable(), heading: z.string().nullable(), ...quoted });
+export type AnswerCitation = z.infer<typeof answerCitation>;
+
 /** What an engine produces for a question about a contract. */
 export const questionAnswerResult = z.object({
   /** The answer, quoting the clauses it relies on with their section numbers. */
   answer: z.string(),
   /** false when the contract does not address the question. */
   addressed: z.boolean(),
-  citations: z.array(z.object({ section: z.string().nullable(), heading: z.string().nullable(), ...quoted })),
+  /** The clauses the answer rests on, most relevant first. */
+  citations: z.array(answerCitation),
 });
 export type QuestionAnswerResult = z.infer<typeof questionAnswerResult>;

@@ -30,6 +30,8 @@ export const contractDetail = contractSummary.extend({
   fileName: z.string().nullable(),
   submittedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** The party the company is in this contract, as chosen (PUT …/perspective); null: read from the company's name. */
+  ourPartyRole: z.string().nullable(),
   abilities: contractAbilitiesSchema,
 });
 export type ContractDetail = z.infer<typeof contractDetail>;

@@ -31,6 +31,7 @@ export const CONTRACT_TYPE_LABELS: Record<(typeof CONTRACT_TYPES)[number], strin
   construction: "Construction",
   facility_maintenance: "Facility Maintenance",
   environmental_remediation: "Environmental Remediation",
+  operations_maintenance: "Operations & Maintenance",
 };
 
 /** GET /api/jurisdictions: one entry per code. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answerCitation } from "./analysis";
 
 export const QUESTION_MAX_LENGTH = 2000;
 
@@ -19,5 +20,7 @@ export const question = z.object({
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
   userId: z.string().nullable(),
+  /** The clauses the answer quotes, most relevant first (each can be shown in the document). */
+  citations: z.array(answerCitation),
 });
 export type Question = z.infer<typeof question>;

@@ -84,6 +84,17 @@ export const uploadContractFields = z.object({
   reviewDeadline: optionalDateInput("The review deadline"),
   approvalDeadline: optionalDateInput("The approval deadline"),
   reviewerId: z.preprocess(blankToUndefined, z.uuid({ message: "The reviewer must be a member of your company who can review contracts." }).optional()),
+  /** Which party the company is in this contract ("Owner", "Contractor"); blank: read from the company's name. */
+  ourPartyRole: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(60, "A party role can be at most 60 characters.")
+      .regex(/^[\p{L}][\p{L}\p{N} .&'’-]*$/u, "A party role is a word or two, such as Owner or Contractor.")
+      .optional()
+      .transform((value) => value ?? null),
+  ),
   /** Chosen by the client: OCR progress of this upload is pushed to the uploader under this id. */
   uploadId: z.preprocess(blankToUndefined, z.uuid({ message: "uploadId must be a UUID." }).optional()),
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AnalysisType, ClauseCode, ContractAnalysis, DetectedClause, TextAnalysis } from "@clausewise/shared";
+import type { AnalysisType, ClauseCode, ContractAnalysis, DetectedClause, PerspectiveResponse, TextAnalysis } from "@clausewise/shared";
 import { api, ApiError, isNotFoundError } from "./client";
 import { contractKey, contractsKey } from "./keys";
 
@@ -51,6 +51,18 @@ export function useRunAnalysis(contractId: string) {
   });
 }
 
+/**
+ * PUT /api/contracts/{id}/perspective: which party the company is here (null: read from its name).
+ * The server queues a new analysis from that side; the contract and its analysis are read again.
+ */
+export function useSetPerspective(contractId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ourPartyRole: string | null) => api.put<PerspectiveResponse>(`${contractPath(contractId)}/perspective`, { ourPartyRole }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKey(contractId) }),
+  });
+}
+
 export interface TextAnalysesResponse {
   exists: boolean;
   /** Newest first. */
@@ -71,6 +83,9 @@ export interface AnalyzeTextInput {
   text: string;
   analysisType: AnalysisType;
   prompt?: string;
+  /** Where the selection is in the plain text, so the server reads it in its clause. */
+  start?: number;
+  end?: number;
 }
 
 /** POST /api/contracts/{id}/ai-analysis: analyse the selected text (201). */

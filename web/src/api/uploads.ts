@@ -16,6 +16,8 @@ export interface UploadContractInput {
   approvalDeadline: string;
   /** Names the upload so the server's OCR progress pushes can be matched to it. */
   uploadId?: string;
+  /** Which party the company is in the contract ("Owner", "Contractor"); empty: read from the company's name. */
+  ourPartyRole?: string;
 }
 
 /** The multipart body of POST /api/contracts (spec §7 plus our processingConsent). */
@@ -30,6 +32,7 @@ export function uploadFormData(input: UploadContractInput): FormData {
   if (input.reviewDeadline) form.set("reviewDeadline", input.reviewDeadline);
   if (input.approvalDeadline) form.set("approvalDeadline", input.approvalDeadline);
   if (input.uploadId) form.set("uploadId", input.uploadId);
+  if (input.ourPartyRole) form.set("ourPartyRole", input.ourPartyRole);
   return form;
 }
 

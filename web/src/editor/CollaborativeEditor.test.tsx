@@ -38,6 +38,7 @@ function contract(granted: ContractAbility[]): ContractDetail {
     fileName: null,
     submittedAt: null,
     completedAt: null,
+    ourPartyRole: null,
     abilities: Object.fromEntries(CONTRACT_ABILITIES.map((a) => [a, granted.includes(a)])) as ContractDetail["abilities"],
   };
 }

@@ -62,7 +62,7 @@ describe("analyzeText", () => {
 
   it("risk: names the risk and recommends the fix", () => {
     const result = analyzeText({ text: SELECTION, analysisType: "risk" });
-    expect(result.analysis).toContain("Indemnity covers the owner's own negligence");
+    expect(result.analysis).toContain("The Contractor's indemnity covers the Owner's own negligence");
     expect(result.recommendations.join(" ")).toContain("to the extent caused by");
     expect(result.legalConcerns.join(" ")).toContain("Claims time bar (5 days)");
   });
@@ -90,9 +90,16 @@ describe("analyzeText", () => {
     expect(analyzeText({ text, analysisType: "jurisdiction" }).analysis).toContain("Names Ontario");
   });
 
-  it("custom: quotes the sentence the prompt is about", () => {
-    const result = analyzeText({ text: SELECTION, analysisType: "custom", prompt: "how long do we have to give notice of a claim" });
-    expect(result.analysis).toContain('the passage says: "Notice of any claim must be given within 5 days');
+  it("custom: answers the prompt from the clause that bears on it instead of echoing the selection", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "custom", prompt: "how long do we have to give notice of a claim", contractText: CONTRACT });
+    const [answer] = result.analysis.split("\n\n").slice(1);
+    expect(answer).toMatch(/^Section 5\.2 \(Notice of Claims\) addresses this/);
+    expect(answer).toContain("Notice of any claim must be given within five (5) days of the event, failing which the claim is waived.");
+  });
+
+  it("custom: says plainly when neither the selection nor the contract answers the prompt", () => {
+    const result = analyzeText({ text: SELECTION, analysisType: "custom", prompt: "Who pays for helicopter transport?", contractText: CONTRACT });
+    expect(result.analysis).toContain('Neither the selection nor the rest of the contract answers "Who pays for helicopter transport?"');
   });
 
   it("contextual: points at the clauses elsewhere that bear on the selection", () => {

@@ -1,22 +1,43 @@
 import type { ContractType } from "@clausewise/shared";
 
 /**
- * The kind of work a contract is for (spec §9 list), from the words of its title (counted thrice) and
- * text. Each type needs a few distinct signals; "construction" is the fallback for building work and
- * "general" for anything else.
+ * The kind of work a contract is for (spec §9 list, plus operations & maintenance), from the words of
+ * its title and text. Each type has core words that make it that type and supporting words that only
+ * count alongside them: an O&M agreement mentions hazardous waste and decommissioning, which alone
+ * must not make it a remediation contract (issue 13). "construction" is the fallback for building
+ * work and "general" for anything else.
  */
-const SIGNALS: [Exclude<ContractType, "general" | "construction">, RegExp][] = [
-  ["renewable_energy", /\b(solar|photovoltaic|pv (module|array|plant)|wind (farm|turbine|project|energy)|wind turbine generator|battery (energy )?storage|bess|hydroelectric|run-of-river|geothermal|biomass|renewable)\w*/g],
-  ["mining", /\b(mine|mining|ore|tailings|concentrator|mill(ing)? circuit|pit|underground development|ore body|mineral|crusher|heap leach|potash)\b/g],
-  ["energy", /\b(oil|natural gas|lng|pipeline|refinery|upstream|midstream|compressor station|power (plant|station|generation)|substation|transmission line|utility|electrical grid|cogeneration|steam generator|nuclear|petrochemical)\b/g],
-  ["infrastructure", /\b(highway|bridge|overpass|interchange|transit|light rail|lrt|railway|rail line|tunnel|water treatment|wastewater|sewer|watermain|roadway|airport|port|municipal infrastructure|public-private partnership|p3)\b/g],
-  ["environmental_remediation", /\b(remediation|remediate|contaminated (soil|site|groundwater)|decommissioning|reclamation|hazardous waste|abatement|asbestos removal|site restoration|brownfield|soil vapour|excavate and dispose)\w*/g],
-  ["facility_maintenance", /\b(maintenance services|preventive maintenance|preventative maintenance|facility (management|maintenance|services)|janitorial|hvac maintenance|service calls?|work orders?|building operations|call-?out|routine maintenance)\b/g],
+interface Signal {
+  type: Exclude<ContractType, "general" | "construction">;
+  core: RegExp;
+  support?: RegExp;
+}
+
+const SIGNALS: Signal[] = [
+  { type: "renewable_energy", core: /\b(solar|photovoltaic|pv (module|array|plant)|wind (farm|turbine|project|energy)|wind turbine generator|battery (energy )?storage|bess|hydroelectric|run-of-river|geothermal|biomass|renewable)\w*/g },
+  { type: "mining", core: /\b(mine|mining|ore|tailings|concentrator|mill(ing)? circuit|pit|underground development|ore body|mineral|crusher|heap leach|potash)\b/g },
+  { type: "energy", core: /\b(oil|natural gas|lng|pipeline|refinery|upstream|midstream|compressor station|power (plant|station|generation)|substation|transmission line|utility|electrical grid|cogeneration|steam generator|nuclear|petrochemical)\b/g },
+  { type: "infrastructure", core: /\b(highway|bridge|overpass|interchange|transit|light rail|lrt|railway|rail line|tunnel|water treatment|wastewater|sewer|watermain|roadway|airport|port|municipal infrastructure|public-private partnership|p3)\b/g },
+  {
+    type: "environmental_remediation",
+    core: /\b(remediation|remediate|contaminated (soil|site|groundwater|material)s?|site restoration|brownfield|soil vapour|asbestos (removal|abatement)|excavate and dispose|risk assessment and remediation)\w*/g,
+    support: /\b(hazardous waste|reclamation|decommissioning|abatement|contamination|disposal facility)\b/g,
+  },
+  {
+    type: "operations_maintenance",
+    core: /\b(operations? and maintenance|o ?& ?m|operate and maintain|operating and maintaining|operation, maintenance|operations, maintenance)\b/g,
+    support: /\b(operator|operating (plan|budget|procedures|personnel|staff)|availability|plant operations|dispatch|operating year|major maintenance)\b/g,
+  },
+  {
+    type: "facility_maintenance",
+    core: /\b(maintenance services|preventive maintenance|preventative maintenance|facility (management|maintenance|services)|janitorial|hvac maintenance|service calls?|work orders?|building operations|call-?out|routine maintenance)\b/g,
+  },
 ];
 
 const CONSTRUCTION = /\b(construction|construct|building|contractor|subcontract|general contractor|design-build|epc|engineering, procurement|site work|foundations?|concrete|structural steel|substantial performance)\b/g;
 
-function count(re: RegExp, text: string): { hits: number; distinct: number } {
+function count(re: RegExp | undefined, text: string): { hits: number; distinct: number } {
+  if (!re) return { hits: 0, distinct: 0 };
   const seen = new Set<string>();
   let hits = 0;
   for (const m of text.matchAll(re)) {
@@ -29,13 +50,22 @@ function count(re: RegExp, text: string): { hits: number; distinct: number } {
 export function detectContractType(title: string, text: string): ContractType {
   const folded = text.toLowerCase();
   const head = title.toLowerCase();
+  // The opening lines name the agreement ("OPERATIONS AND MAINTENANCE AGREEMENT") even when the title field does not.
+  const opening = folded.slice(0, 400);
+  const om = SIGNALS.find((s) => s.type === "operations_maintenance")!;
+  const omBody = count(om.core, folded);
+  // An O&M agreement is that whatever the plant it runs: the form of the contract decides.
+  if (count(om.core, head).hits > 0 || count(om.core, opening).hits > 0 || omBody.hits >= 4) return "operations_maintenance";
+
   let best: { type: ContractType; score: number } = { type: "general", score: 0 };
-  for (const [type, re] of SIGNALS) {
-    const body = count(re, folded);
-    const inTitle = count(re, head);
-    // Several different words, not one word repeated: "port" alone in a notices clause is not a port project.
-    const score = Math.min(body.hits, 20) + body.distinct * 3 + inTitle.hits * 8;
-    if ((body.distinct >= 2 || inTitle.hits > 0) && score > best.score && score >= 8) best = { type, score };
+  for (const signal of SIGNALS) {
+    if (signal.type === "operations_maintenance") continue;
+    const body = count(signal.core, folded);
+    const inTitle = count(signal.core, head);
+    const support = count(signal.support, folded);
+    // Several different core words, not one word repeated: "port" alone in a notices clause is not a port project.
+    const score = Math.min(body.hits, 20) + body.distinct * 3 + inTitle.hits * 8 + (body.distinct > 0 ? Math.min(support.hits, 10) : 0);
+    if ((body.distinct >= 2 || inTitle.hits > 0) && score > best.score && score >= 8) best = { type: signal.type, score };
   }
   if (best.type !== "general") return best.type;
   const construction = count(CONSTRUCTION, `${head} ${folded}`);

@@ -7,15 +7,34 @@ import {
   type ContractAnalysisResult,
   type ContractType,
   type DetectedClause,
+  type PartySide,
   type RiskLevel,
 } from "@clausewise/shared";
 import { detectContractType } from "./contract-type";
 import { analyseSegments, excerptOf, toDetected, type AnalysedSegment } from "./detect";
-import { judge, type Judgement } from "./judges";
+import { judge, maskDots, sideWords, type JudgeContext, type Term } from "./judges";
+import type { Who } from "./judging/context";
+import { capOf, carvedIndemnities } from "./judging/liability";
+import { contractPriceOf } from "./judging/limits";
+import { readContract, type ContractReading, type PerspectiveInput } from "./reading";
+import { statuteFindings } from "./statute-findings";
+
+/**
+ * The whole-contract analysis of the local engine, as a pipeline (DESIGN.md §5): segment → classify
+ * (detect.ts) → parties, law and place (reading.ts) → judge each clause (judges.ts) → take our side
+ * and write the findings, each quoting the clause it rests on.
+ */
 
 const severity = (level: RiskLevel) => RISK_LEVELS.indexOf(level);
 
-interface Located extends Judgement {
+/** A judgement from our side, tied to the clause that carries it. */
+export interface Located {
+  kind: "risk" | "advantage";
+  level: RiskLevel;
+  title: string;
+  description: string;
+  at: number;
+  advice?: Term["advice"];
   code: ClauseCode;
   seg: AnalysedSegment;
 }
@@ -29,49 +48,102 @@ function missing(code: ClauseCode | "general", level: RiskLevel, title: string, 
   return { title, description, category: code, riskLevel: level, section: null, excerpt: "", start: 0, end: 0 };
 }
 
-/** Every judgement of every detected clause; the same title twice (two LD clauses) keeps the worse one. */
-function judgeAll(segments: AnalysedSegment[]): Located[] {
+/**
+ * A neutral term seen from `us`: a risk when it burdens us (or both), an advantage when it favours us
+ * and does not burden us. Side unknown: risks name the party they burden, advantages the party they favour.
+ */
+export function fromOurSide(term: Term, us: PartySide | null): Pick<Located, "kind" | "level" | "advice"> | null {
+  if (us === null) {
+    if (term.riskFor !== null) return { kind: "risk", level: term.level, ...(term.advice ? { advice: term.advice } : {}) };
+    return term.favours !== null ? { kind: "advantage", level: "low" } : null;
+  }
+  if (term.riskFor === us || term.riskFor === "both") return { kind: "risk", level: term.level, ...(term.advice ? { advice: term.advice } : {}) };
+  if (term.favours === us || term.favours === "both") return { kind: "advantage", level: "low" };
+  return null;
+}
+
+export interface JudgingSetup {
+  reading: ContractReading;
+  base: Omit<JudgeContext, "t" | "cap">;
+  cap: JudgeContext["cap"];
+}
+
+export function setupJudging(text: string, segments: AnalysedSegment[], input: PerspectiveInput): JudgingSetup {
+  const reading = readContract(text, segments, input);
+  const { names, words } = sideWords(reading.parties, text);
+  const base = {
+    names,
+    words,
+    canadian: reading.canadian,
+    province: reading.province,
+    governingLaw: reading.governingLaw,
+    placeOfWork: reading.placeOfWork,
+    contractPrice: contractPriceOf(text),
+  };
+  // The cap first: whether an indemnity is capped depends on a clause elsewhere.
+  let cap: JudgeContext["cap"] = null;
+  let outside: Who | null = null;
+  for (const seg of segments) {
+    const codes = seg.hits.map((h) => h.code);
+    if (!codes.includes("limitation_of_liability") && !codes.includes("uncapped_liability")) continue;
+    const ctx = { ...base, t: maskDots(seg.folded), cap: null };
+    const found = codes.includes("limitation_of_liability") ? capOf(ctx) : null;
+    if (found && (!cap || found.protects === "both")) cap = found;
+    // Carve-outs often sit in a clause of their own ("11.3 Exceptions").
+    const carved = carvedIndemnities(ctx);
+    if (carved) outside = outside && outside !== carved ? "both" : carved;
+  }
+  if (cap && outside) cap = { ...cap, outside: cap.outside && cap.outside !== outside ? "both" : outside };
+  return { reading, base, cap };
+}
+
+/** Every judgement of every detected clause from our side; the same title twice keeps the worse one. */
+export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Located[] {
+  const us = setup.reading.perspective.side;
   const byTitle = new Map<string, Located>();
   for (const seg of segments) {
+    if (seg.hits.length === 0) continue;
+    const ctx: JudgeContext = { ...setup.base, t: maskDots(seg.folded), cap: setup.cap };
     for (const hit of seg.hits) {
-      for (const j of judge(hit.code, seg.folded)) {
-        const key = `${j.kind}:${j.title}`;
-        const seen = byTitle.get(key);
-        if (!seen || severity(j.level) > severity(seen.level)) byTitle.set(key, { ...j, code: hit.code, seg });
+      for (const term of judge(hit.code, ctx)) {
+        const seen = fromOurSide(term, us);
+        if (!seen) continue;
+        const located: Located = { ...seen, title: term.title, description: term.description, at: term.at, code: term.code ?? hit.code, seg };
+        const key = `${seen.kind}:${term.title}`;
+        const kept = byTitle.get(key);
+        if (!kept || severity(located.level) > severity(kept.level)) byTitle.set(key, located);
       }
     }
   }
   return [...byTitle.values()];
 }
 
-/** Protections a balanced EPC contract has; their absence is a finding of its own. */
-function missingProtections(codes: Set<ClauseCode>, located: Located[], type: ContractType): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
+/** Protections a balanced contract has; their absence is a finding of its own (it says what is missing). */
+function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: ContractType): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
+  const us = setup.reading.perspective.side;
   const risks: AnalysisFinding[] = [];
   const advice: AnalysisFinding[] = [];
-  const add = (code: ClauseCode, level: RiskLevel, title: string, description: string, ask: string, askWhy: string) => {
+  /** `for`: whom the gap hurts ("both", or the side whose position it weakens). */
+  const add = (who: PartySide | "both", code: ClauseCode, level: RiskLevel, title: string, description: string, ask: string, askWhy: string) => {
+    if (who !== "both" && us !== null && us !== who) return;
     risks.push(missing(code, level, title, description));
     advice.push(missing(code, level, ask, askWhy));
   };
-  if (!codes.has("limitation_of_liability")) {
-    const indemnity = located.find((j) => j.code === "indemnity");
-    if (indemnity) {
-      risks.push(finding({ ...indemnity, level: "high" }, "Uncapped indemnity", "The contractor gives an indemnity and the contract has no limitation of liability: the exposure has no ceiling."));
-      advice.push(missing("limitation_of_liability", "high", "Add a limitation of liability that covers the indemnities", "Cap total liability (commonly at the contract price) and bring indemnities under it."));
-    } else
-      add("limitation_of_liability", "high", "No limitation of liability", "Nothing caps what the contractor may owe: liability is unlimited by default.", "Add a limitation of liability", "Cap total liability, commonly at 100% of the contract price, with carve-outs only for fraud and wilful misconduct.");
-  }
+  const { names } = setup.base;
+  if (!setup.cap)
+    add("both", "limitation_of_liability", us === "customer" ? "medium" : "high", "No cap on liability", "No clause limits liability to an amount or a formula: each party's liability is unlimited by default.", "Add a limitation of liability", "Cap total liability, commonly at 100% of the contract price, with carve-outs only for fraud and wilful misconduct.");
   if (!codes.has("force_majeure"))
-    add("force_majeure", "medium", "No force majeure clause", "Events beyond anyone's control (wildfire, pandemic, strikes) would not excuse delay or non-performance.", "Add a force majeure clause", "List the events, give extensions of time, and allow termination after a prolonged event.");
+    add("both", "force_majeure", "medium", "No force majeure clause", "Events beyond anyone's control (wildfire, pandemic, strikes) would not excuse delay or non-performance.", "Add a force majeure clause", "List the events, give extensions of time, and allow termination after a prolonged event.");
   if (!codes.has("consequential_damages"))
-    add("consequential_damages", "medium", "No waiver of consequential damages", "The owner could claim lost production, revenue or profit caused by a defect or delay.", "Add a mutual waiver of consequential damages", "Each party waives indirect losses, including loss of profit, production and use.");
+    add("provider", "consequential_damages", "medium", "No waiver of consequential damages", `The ${names.customer} could claim lost production, revenue or profit caused by a defect or delay.`, "Add a mutual waiver of consequential damages", "Each party waives indirect losses, including loss of profit, production and use.");
   if (!codes.has("dispute_resolution"))
-    add("dispute_resolution", "medium", "No dispute resolution process", "Without a process every disagreement goes straight to court.", "Add a stepped dispute resolution clause", "Negotiation between senior representatives, mediation, then arbitration or the courts.");
+    add("both", "dispute_resolution", "medium", "No dispute resolution process", "Without a process every disagreement goes straight to court.", "Add a stepped dispute resolution clause", "Negotiation between senior representatives, mediation, then arbitration or the courts.");
   if (!codes.has("change_orders") && type !== "general")
-    add("change_orders", "medium", "No change order procedure", "There is no agreed way to price and schedule changes to the work.", "Add a change order procedure", "Changes in writing, valued at agreed rates or cost plus markup, with matching time extensions.");
+    add("provider", "change_orders", "medium", "No change order procedure", "There is no agreed way to price and schedule changes to the work.", "Add a change order procedure", "Changes in writing, valued at agreed rates or cost plus markup, with matching time extensions.");
   if (!codes.has("payment_terms"))
-    add("payment_terms", "medium", "Payment timing not stated", "The contract does not say when invoices are paid.", "State the payment period", "Payment within 28–30 days of a proper invoice, with interest on late payment.");
+    add("provider", "payment_terms", "medium", "Payment timing not stated", "The contract does not say when invoices are paid.", "State the payment period", "Payment within 28–30 days of a proper invoice, with interest on late payment.");
   if (!codes.has("insurance") && type !== "general")
-    add("insurance", "low", "No insurance requirements", "Neither party's insurance is specified, leaving gaps in who insures the work and third-party claims.", "Specify the insurance each party carries", "General liability, builder's risk or wrap-up, automobile and, for design, professional liability, with waivers of subrogation.");
+    add("both", "insurance", "low", "No insurance requirements", "Neither party's insurance is specified, leaving gaps in who insures the work and third-party claims.", "Specify the insurance each party carries", "General liability, builder's risk or wrap-up, automobile and, for design, professional liability, with waivers of subrogation.");
   return { risks, advice };
 }
 
@@ -87,49 +159,55 @@ function overallRisk(risks: AnalysisFinding[]): RiskLevel {
 const bySeverityThenPlace = (a: AnalysisFinding, b: AnalysisFinding) =>
   severity(b.riskLevel) - severity(a.riskLevel) || (a.excerpt === "" ? 1 : 0) - (b.excerpt === "" ? 1 : 0) || a.start - b.start;
 
-function summarise(title: string, type: ContractType, clauses: DetectedClause[], risks: AnalysisFinding[], advantages: AnalysisFinding[], overall: RiskLevel): string {
+function summarise(title: string, type: ContractType, clauses: DetectedClause[], reading: ContractReading, risks: AnalysisFinding[], advantages: AnalysisFinding[], overall: RiskLevel): string {
   const kinds = new Set(clauses.map((c) => c.code)).size;
   const serious = risks.filter((r) => severity(r.riskLevel) >= severity("high"));
-  const lead = `${title ? `"${title}"` : "This contract"} reads as ${/^[aeiou]/i.test(CONTRACT_TYPE_LABELS[type]) ? "an" : "a"} ${CONTRACT_TYPE_LABELS[type].toLowerCase()} contract; ${clauses.length} clause${clauses.length === 1 ? "" : "s"} of ${kinds} recognised type${kinds === 1 ? "" : "s"} were found.`;
-  const balance = `${risks.length} risk${risks.length === 1 ? "" : "s"} (${serious.length} high or critical) and ${advantages.length} favourable term${advantages.length === 1 ? "" : "s"}; overall risk is ${overall}.`;
+  const label = CONTRACT_TYPE_LABELS[type].toLowerCase();
+  const between = reading.parties.length >= 2 ? ` between ${reading.parties.map((p) => `${p.name ?? "a party"} (the ${p.role})`).join(" and ")}` : "";
+  const lead = `${title ? `"${title}"` : "This contract"} reads as ${/^[aeiou]/i.test(label) ? "an" : "a"} ${label} contract${between}; ${clauses.length} clause${clauses.length === 1 ? "" : "s"} of ${kinds} recognised type${kinds === 1 ? "" : "s"} were found.`;
+  const side = reading.perspective.side ? `From the ${reading.perspective.role ?? (reading.perspective.side === "customer" ? "customer" : "provider")}'s side: ` : "Side unknown, judged neutrally: ";
+  const balance = `${side}${risks.length} risk${risks.length === 1 ? "" : "s"} (${serious.length} high or critical) and ${advantages.length} favourable term${advantages.length === 1 ? "" : "s"}; overall risk is ${overall}.`;
   const top = serious.slice(0, 2).map((r) => r.title);
   return `${lead} ${balance}${top.length > 0 ? ` Most pressing: ${top.join("; ")}.` : ""}`;
 }
 
-/** The whole-contract analysis of the local engine (DESIGN.md §5). */
-export function analyzeContract(text: string, options: { title?: string } = {}): ContractAnalysisResult {
+export interface AnalyzeOptions extends PerspectiveInput {
+  title?: string;
+}
+
+export function analyzeContract(text: string, options: AnalyzeOptions = {}): ContractAnalysisResult {
   const title = options.title ?? "";
   const segments = analyseSegments(text);
   const clauses = segments.flatMap((seg) => seg.hits.map((hit) => toDetected(seg, hit)));
   const codes = new Set(clauses.map((c) => c.code));
   const contractType = detectContractType(title, text);
-  const located = judgeAll(segments);
+  const setup = setupJudging(text, segments, options);
+  const located = judgeAll(segments, setup);
 
   const risks = located.filter((j) => j.kind === "risk");
-  const gaps = missingProtections(codes, located, contractType);
-  const riskItems = [...risks.map((j) => finding(j)), ...gaps.risks].sort(bySeverityThenPlace);
+  const gaps = missingProtections(codes, setup, contractType);
+  const statutes = setup.reading.canadian ? statuteFindings(text, setup.reading, contractType) : { risks: [], advice: [] };
+  const riskItems = [...risks.map((j) => finding(j)), ...gaps.risks, ...statutes.risks].sort(bySeverityThenPlace);
   const advantages = located.filter((j) => j.kind === "advantage").map((j) => finding(j)).sort((a, b) => a.start - b.start);
   const recommendations = [
     ...risks.filter((j) => j.advice).map((j) => finding(j, j.advice!.title, `${j.advice!.description} (${CLAUSE_LABELS[j.code]}${j.seg.section ? `, section ${j.seg.section}` : ""}.)`)),
     ...gaps.advice,
+    ...statutes.advice,
   ].sort(bySeverityThenPlace);
   const overall = overallRisk(riskItems);
+  const { reading } = setup;
   return {
     contractType,
     overallRisk: overall,
-    summary: summarise(title, contractType, clauses, riskItems, advantages, overall),
+    summary: summarise(title, contractType, clauses, reading, riskItems, advantages, overall),
     riskItems,
     advantages,
     recommendations,
     clauses,
+    parties: reading.parties,
+    perspective: reading.perspective,
+    governingLaw: reading.governingLaw,
+    placeOfWork: reading.placeOfWork,
+    jurisdictionNote: reading.jurisdictionNote,
   };
 }
-
-/** The judgements for a passage on its own (selected text): its clause types and what they say. */
-export function judgePassage(text: string): { codes: ClauseCode[]; judgements: Located[] } {
-  const segments = analyseSegments(text);
-  const codes = [...new Set(segments.flatMap((s) => s.hits.map((h) => h.code)))];
-  return { codes, judgements: judgeAll(segments) };
-}
-
-export type { Located };

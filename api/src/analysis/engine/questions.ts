@@ -1,56 +1,84 @@
-import { CLAUSE_CODES, CLAUSE_LABELS, type ClauseCode, type QuestionAnswerResult } from "@clausewise/shared";
+import { CLAUSE_CODES, CLAUSE_LABELS, type AnswerCitation, type ClauseCode, type QuestionAnswerResult } from "@clausewise/shared";
 import type { QuestionInput } from "../provider";
 import { analyseSegments, excerptOf, type AnalysedSegment } from "./detect";
+import { setupJudging, type JudgingSetup } from "./findings";
+import { judge, maskDots } from "./judges";
 import { sentences, stem, tokens } from "./text";
 
 /**
- * Questions answered by retrieval: the clauses that share the most (rare) words with the question,
- * boosted where the question names a clause type the clause carries, quoted with their section numbers.
- * When nothing clears the bar the answer says so plainly instead of guessing.
+ * Questions (and custom prompts) answered from the text: the clauses that bear on the question are
+ * retrieved by clause type (the words of the question name one) and by the rare words they share
+ * with it; the answer says yes or no where the question asks whether the contract has something and
+ * the text settles it, otherwise what the clause provides, quoting the clauses most relevant first.
+ * When nothing clears the bar it says so plainly instead of guessing.
  */
 
 /** Words in a question that point at a clause type ("when do we get paid" → payment terms). */
 const HINTS: Record<ClauseCode, string> = {
-  limitation_of_liability: "liability cap limit limitation maximum exposure liable",
-  uncapped_liability: "unlimited uncapped liability exposure carve",
-  indemnity: "indemnity indemnify indemnification hold harmless defend claims",
-  liquidated_damages: "liquidated damages ld lds late delay penalty",
-  consequential_damages: "consequential indirect loss profit production",
-  termination_for_convenience: "terminate termination convenience cancel end walk",
-  termination_for_default: "terminate termination default breach cure",
-  payment_terms: "pay paid payment invoice invoices billing due interest",
-  pay_when_paid: "pay paid payment upstream owner",
+  limitation_of_liability: "liability cap capped limit limited limitation maximum exposure liable",
+  uncapped_liability: "unlimited uncapped carve carved outside",
+  indemnity: "indemnity indemnify indemnification indemnities harmless defend",
+  liquidated_damages: "liquidated ld lds penalty penalties",
+  consequential_damages: "consequential indirect",
+  termination_for_convenience: "convenience cancel walk",
+  termination_for_default: "default breach cure",
+  payment_terms: "pay paid payment payments invoice invoices billing due interest",
+  pay_when_paid: "upstream pay-when-paid pay-if-paid",
   holdback: "holdback retention retained retainage lien",
-  change_orders: "change changes variation extra order scope",
+  change_orders: "change changes variation variations extra order orders",
   force_majeure: "force majeure pandemic strike wildfire act god",
   warranty: "warranty warranties defect defects guarantee repair",
   insurance: "insurance insure insured policy coverage",
   bonds_security: "bond bonds security letter credit surety",
-  performance_guarantee: "performance guarantee output efficiency availability",
-  dispute_resolution: "dispute disputes arbitration mediation court adjudication",
-  governing_law: "law governing jurisdiction province courts",
+  performance_guarantee: "performance output efficiency availability",
+  dispute_resolution: "dispute disputes arbitration mediation court courts adjudication",
+  governing_law: "law governing governs jurisdiction",
   confidentiality: "confidential confidentiality disclose secret",
-  ip_ownership: "intellectual property ip own ownership design drawings",
+  ip_ownership: "intellectual property ip ownership design drawings",
   assignment: "assign assignment transfer",
-  change_of_control: "control change ownership merger acquisition",
+  change_of_control: "control merger acquisition",
   audit_rights: "audit records inspect books",
-  notice_requirements: "notice notices notify claim",
-  schedule_delay: "schedule delay late completion deadline extension time",
+  notice_requirements: "notice notices notify claim claims",
+  schedule_delay: "schedule delay late completion deadline extension",
   site_conditions: "site conditions ground subsurface soil",
   safety: "safety health ohs accident constructor",
   environmental: "environmental contamination spill hazardous pollution",
   non_compete: "compete competition non-compete solicit",
-  exclusivity: "exclusive exclusivity only",
-  minimum_commitment: "minimum commitment volume take pay",
+  exclusivity: "exclusive exclusivity exclusively",
+  minimum_commitment: "minimum commitment volume take-or-pay",
 };
 const HINT_STEMS = new Map<ClauseCode, Set<string>>(CLAUSE_CODES.map((code) => [code, new Set(HINTS[code].split(" ").map(stem))]));
+/** Two words together name a type more surely than either alone. */
+const PHRASES: [RegExp, ClauseCode][] = [
+  [/limitation of liability|limit(ed|s)? (of |on |the )?liability|liability (cap|limit)|cap on liability|liability capped/i, "limitation_of_liability"],
+  [/liquidated damages|delay damages|lds?\b/i, "liquidated_damages"],
+  [/consequential|indirect (loss|damage)/i, "consequential_damages"],
+  [/terminat\w* for convenience|without cause/i, "termination_for_convenience"],
+  [/terminat\w* for (default|cause|breach)/i, "termination_for_default"],
+  [/pay[- ](when|if)[- ]paid/i, "pay_when_paid"],
+  [/force majeure/i, "force_majeure"],
+  [/governing law|which law|laws? (of|govern)/i, "governing_law"],
+  [/change (order|of scope)/i, "change_orders"],
+  [/change (of|in) control/i, "change_of_control"],
+];
 
 /** Question words that carry no topic. */
-const GENERIC = new Set(["happen", "mean", "say", "says", "clause", "section", "term", "terms", "contract", "what", "who", "does", "do", "we", "us", "our", "there", "need", "get", "tell", "explain", "about"].map(stem));
+const GENERIC = new Set(
+  [
+    "happen", "mean", "say", "says", "clause", "section", "term", "terms", "contract", "what", "who", "does", "do", "we", "us", "our", "there", "need", "get",
+    "tell", "explain", "about", "any", "have", "has", "include", "contain", "provide", "is", "are", "how", "much", "many", "long", "when", "which", "where",
+    "why", "can", "could", "would", "should", "must", "will", "allowed", "able", "right", "rights", "apply", "applies", "agreement", "anything", "something",
+  ].map(stem),
+);
+/** Every word that names a clause type: the rest of a question is its topic, which the clause must speak to. */
+const ALL_HINTS = new Set([...HINT_STEMS.values()].flatMap((set) => [...set]));
 
 const MAX_CITATIONS = 3;
 /** Share of the question's topic weight a clause must cover to count as addressing it. */
 const COVERAGE_BAR = 0.5;
+
+/** "Is there a …", "Does the contract have/include …", "Is liability capped?": a yes/no about presence. */
+const PRESENCE = /^\s*(?:is there|are there|does (?:the|this) (?:contract|agreement|subcontract) (?:have|include|contain|provide(?: for)?|set|impose|cap|limit)|do we have|has (?:the|this) (?:contract|agreement)|any\b|is (?:the )?(?:\w+ ){0,3}(?:capped|limited|excluded|waived|included|required|restricted|allowed|permitted)|are (?:the )?(?:\w+ ){0,3}(?:capped|limited|excluded|waived|included|required|restricted|allowed|permitted)|can (?:the )?\w+ (?:terminate|assign|set off|withhold|suspend|audit))\b/i;
 
 function orList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
@@ -72,50 +100,94 @@ function bestSentence(seg: AnalysedSegment, wanted: Set<string>): number {
   return best.at;
 }
 
-function place(seg: AnalysedSegment): string {
+export function placeOf(seg: Pick<AnalysedSegment, "section" | "heading">): string {
   if (seg.section) return `${/^[a-z]/i.test(seg.section) ? "" : "Section "}${seg.section}${seg.heading ? ` (${seg.heading})` : ""}`;
   return seg.heading ? `The clause "${seg.heading}"` : "A clause";
 }
 
-export function answerQuestion(input: QuestionInput): QuestionAnswerResult {
-  const segments = analyseSegments(input.text).filter((s) => s.text.trim().length > 0 && !s.definitional);
+/** The clause types a question names. */
+export function hintedCodes(question: string): ClauseCode[] {
+  const asked = new Set(tokens(question));
+  const byPhrase = PHRASES.filter(([re]) => re.test(question)).map(([, code]) => code);
+  if (byPhrase.length > 0) return [...new Set(byPhrase)];
+  return CLAUSE_CODES.filter((code) => [...asked].some((t) => HINT_STEMS.get(code)!.has(t)));
+}
+
+/** What the judges say a clause of `code` provides, in one sentence (for "Yes: §11.2 …"). */
+function gist(seg: AnalysedSegment, code: ClauseCode, setup: JudgingSetup): string | null {
+  const terms = judge(code, { ...setup.base, t: maskDots(seg.folded), cap: setup.cap });
+  const first = terms[0];
+  return first ? first.description.replace(/\s+$/, "") : null;
+}
+
+const quoteOf = (c: AnswerCitation) => `"${c.excerpt.replace(/\s+/g, " ").trim()}"`;
+
+export interface AnswerOptions {
+  /** Clauses the asker is looking at (a selection's clause): ranked first when they bear on the question. */
+  prefer?: readonly AnalysedSegment[];
+  segments?: AnalysedSegment[];
+  setup?: JudgingSetup;
+}
+
+export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): QuestionAnswerResult {
+  const all = options.segments ?? analyseSegments(input.text);
+  const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional);
   const asked = [...new Set(tokens(input.question))].filter((t) => !GENERIC.has(t));
   const wanted = new Set(asked);
-  const hintedCodes = CLAUSE_CODES.filter((code) => asked.some((t) => HINT_STEMS.get(code)!.has(t)));
+  const codes = hintedCodes(input.question);
+  const prefer = new Set(options.prefer ?? []);
 
   // Inverse document frequency over the contract's clauses: rare words count more than "work".
   const docs = segments.map((seg) => new Set(tokens(`${seg.heading ?? ""} ${seg.text}`)));
   const idf = new Map(asked.map((t) => [t, Math.log(1 + segments.length / (1 + docs.filter((d) => d.has(t)).length))]));
   const total = asked.reduce((sum, t) => sum + idf.get(t)!, 0);
+  // "Who pays for helicopter transport?" names payment, but a payment clause that never mentions
+  // helicopters does not answer it: a clause of the named type must also cover the other words.
+  // Numbers in a question are values to look for, not its topic ("Is the cap 100%?").
+  const topic = asked.filter((t) => !ALL_HINTS.has(t) && !/^\d+%?$/.test(t));
+  const topicTotal = topic.reduce((sum, t) => sum + idf.get(t)!, 0);
 
   const scored: Scored[] = segments.map((seg, i) => {
     const matched = asked.filter((t) => docs[i]!.has(t));
     const weight = matched.reduce((sum, t) => sum + idf.get(t)!, 0);
-    const hinted = seg.hits.some((h) => hintedCodes.includes(h.code));
-    return { seg, score: weight + (hinted ? Math.max(1, total / 2) : 0), coverage: total > 0 ? weight / total : 0, hinted };
+    const topicCovered = topicTotal === 0 ? 1 : topic.filter((t) => docs[i]!.has(t)).reduce((sum, t) => sum + idf.get(t)!, 0) / topicTotal;
+    const hit = seg.hits.filter((h) => codes.includes(h.code)).reduce((best, h) => Math.max(best, h.score), 0);
+    const hinted = hit > 0 && topicCovered >= COVERAGE_BAR;
+    // A clause of the named type outranks one that merely shares words; among them the surer and the
+    // one whose own heading names it come first.
+    const typeBoost = hinted ? total + 10 + Math.min(hit, 10) + (seg.ownHeading && codes.some((c) => HINT_STEMS.get(c)!.size > 0 && tokens(seg.ownHeading!).some((t) => HINT_STEMS.get(c)!.has(t))) ? 5 : 0) : 0;
+    return { seg, score: weight + typeBoost + (prefer.has(seg) ? total + 20 : 0), coverage: total > 0 ? weight / total : 0, hinted };
   });
   const relevant = scored
-    .filter((s) => s.hinted || s.coverage >= COVERAGE_BAR)
+    .filter((s) => s.hinted || s.coverage >= COVERAGE_BAR || (prefer.has(s.seg) && s.coverage > 0))
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_CITATIONS);
 
+  const presence = PRESENCE.test(input.question);
   if (asked.length === 0 || relevant.length === 0) {
     const words = [...new Set(input.question.split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length > 0 && tokens(w).some((t) => wanted.has(t))))];
     const topic = words.length > 0 ? `mentions ${orList(words.map((w) => `"${w}"`))}` : "speaks to it";
+    const missing = codes.length > 0 ? ` (no ${codes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(" or ")} clause was found)` : "";
     return {
-      answer: `The contract does not appear to address this: none of its ${segments.length} clauses ${topic}${hintedCodes.length > 0 ? ` (no ${hintedCodes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(" or ")} clause was found)` : ""}. If it matters, raise it with the other party and add a clause.`,
+      answer: `${presence && codes.length > 0 ? "No: " : ""}The contract does not appear to address this: none of its ${segments.length} clauses ${topic}${missing}. If it matters, raise it with the other party and add a clause.`,
       addressed: false,
       citations: [],
     };
   }
 
-  const citations = relevant.map(({ seg }) => {
-    const quote = excerptOf(seg, bestSentence(seg, wanted));
-    return { section: seg.section, heading: seg.heading, ...quote };
-  });
-  const lines = relevant.map(({ seg }, i) => {
-    const c = citations[i]!;
-    return `${i === 0 ? "" : "See also "}${place(seg)}${i === 0 ? " addresses this" : ""}: "${c.excerpt.replace(/\s+/g, " ").trim()}"`;
-  });
+  const citations: AnswerCitation[] = relevant.map(({ seg }) => ({ section: seg.section, heading: seg.heading, ...excerptOf(seg, bestSentence(seg, wanted)) }));
+  const top = relevant[0]!;
+  const topCode = top.hinted ? top.seg.hits.find((h) => codes.includes(h.code))?.code : undefined;
+  const setup = options.setup ?? (topCode ? setupJudging(input.text, all, {}) : undefined);
+  const fact = topCode && setup ? gist(top.seg, topCode, setup) : null;
+  const quote = quoteOf(citations[0]!);
+  const lead =
+    presence && topCode
+      ? `Yes: ${placeOf(top.seg)} is the ${CLAUSE_LABELS[topCode].toLowerCase()} clause.${fact ? ` ${fact}` : ""} It reads: ${quote}`
+      : fact
+        ? `${placeOf(top.seg)} addresses this. ${fact} It reads: ${quote}`
+        : `${placeOf(top.seg)} addresses this: ${quote}`;
+  const lines = [lead];
+  relevant.slice(1).forEach(({ seg }, i) => lines.push(`See also ${placeOf(seg)}: ${quoteOf(citations[i + 1]!)}`));
   return { answer: lines.join("\n\n"), addressed: true, citations };
 }

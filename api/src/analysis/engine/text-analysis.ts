@@ -1,9 +1,10 @@
 import { CLAUSE_LABELS, JURISDICTION_NAMES, RISK_LEVELS, type ClauseCode, type RiskLevel, type TextAnalysisResult } from "@clausewise/shared";
 import { placesIn } from "../jurisdictions/places";
 import type { TextInput } from "../provider";
-import { analyseSegments } from "./detect";
-import { judgePassage, type Located } from "./findings";
-import { amounts, durations, fold, inDays, percentages, sentences, tokens } from "./text";
+import { analyseSegments, type AnalysedSegment } from "./detect";
+import { judgeAll, setupJudging, type JudgingSetup, type Located } from "./findings";
+import { answerQuestion, placeOf } from "./questions";
+import { amounts, durations, fold, inDays, percentages, sentences } from "./text";
 
 /**
  * Analysis of selected text by the local engine: the clause types in the selection and what they say,
@@ -80,6 +81,23 @@ function riskLines(judgements: Located[]): string[] {
     .map((j) => `${j.title} (${j.level}): ${j.description}`);
 }
 
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Where the selection is in the contract: at the given offsets when the words there match, else where the words are. */
+export function locateSelection(contract: string, selection: string, start?: number | null, end?: number | null): { start: number; end: number } | null {
+  const wanted = squash(selection);
+  if (wanted === "") return null;
+  if (start != null && end != null && end <= contract.length && squash(contract.slice(start, end)) === wanted) return { start, end };
+  const trimmed = selection.trim();
+  const at = contract.indexOf(trimmed);
+  if (at >= 0) return { start: at, end: at + trimmed.length };
+  // The browser's selection may break lines differently: match the words, whatever the spaces between them.
+  const pattern = new RegExp(wanted.split(" ").map(escapeRe).join("\\s+"));
+  const m = pattern.exec(contract);
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
 function financialLines(text: string): string[] {
   const folded = fold(text);
   const lines: string[] = [];
@@ -110,32 +128,16 @@ function jurisdictionLines(text: string): string[] {
   return lines;
 }
 
-/** Sentences of the selection ranked by how many of the prompt's words they share. */
-function relevantTo(prompt: string, text: string): string[] {
-  const wanted = new Set(tokens(prompt));
-  if (wanted.size === 0) return [];
-  return sentences(text)
-    .map((s) => {
-      const passage = text.slice(s.start, s.end);
-      const overlap = new Set(tokens(passage).filter((t) => wanted.has(t))).size;
-      return { passage, overlap };
-    })
-    .filter((s) => s.overlap > 0)
-    .sort((a, b) => b.overlap - a.overlap)
-    .slice(0, 3)
-    .map((s) => quote(s.passage, 220));
-}
-
-function contextLines(codes: ClauseCode[], contractText: string | undefined): string[] {
-  if (!contractText || codes.length === 0) return [];
+function contextLines(codes: ClauseCode[], segments: readonly AnalysedSegment[], own: ReadonlySet<AnalysedSegment>): string[] {
+  if (codes.length === 0 || segments.length === 0) return [];
   const wanted = new Set(codes.flatMap((c) => RELATED[c] ?? []).filter((c) => !codes.includes(c)));
   const lines: string[] = [];
-  for (const seg of analyseSegments(contractText)) {
+  for (const seg of segments) {
+    if (own.has(seg)) continue;
     for (const hit of seg.hits) {
       if (!wanted.has(hit.code)) continue;
       wanted.delete(hit.code);
-      const where = seg.section ? `Section ${seg.section}` : seg.heading ? `"${seg.heading}"` : "Elsewhere";
-      lines.push(`${where} (${CLAUSE_LABELS[hit.code]}) bears on this passage: ${quote(seg.text, 200)}`);
+      lines.push(`${placeOf(seg)} (${CLAUSE_LABELS[hit.code]}) bears on this passage: ${quote(seg.text, 200)}`);
     }
   }
   for (const code of wanted) lines.push(`The contract has no ${CLAUSE_LABELS[code].toLowerCase()} clause that would qualify this passage.`);
@@ -144,24 +146,70 @@ function contextLines(codes: ClauseCode[], contractText: string | undefined): st
 
 const maxLevel = (levels: RiskLevel[]): RiskLevel => levels.reduce<RiskLevel>((a, b) => (severity(b) > severity(a) ? b : a), "low");
 
+interface Reading {
+  /** The clauses judged: the whole clause(s) the selection lies in, or the selection itself. */
+  judged: AnalysedSegment[];
+  /** Every clause of the contract (empty without the contract). */
+  all: AnalysedSegment[];
+  setup: JudgingSetup;
+  /** What the result says about the scope it read. */
+  scope: string;
+  context: TextAnalysisResult["context"];
+}
+
+/**
+ * A partial selection is read in its whole clause (issue 13): "the Contractor shall indemnify" alone
+ * says little; the clause around it carries the risk. The clause is found by the selection's offsets
+ * in the contract, or by its words.
+ */
+function readSelection(input: TextInput): Reading {
+  const perspective = { ourPartyRole: input.ourPartyRole ?? null, companyName: input.companyName ?? null };
+  const contract = input.contractText ?? "";
+  const range = contract ? locateSelection(contract, input.text, input.start, input.end) : null;
+  if (contract && range) {
+    const all = analyseSegments(contract);
+    const setup = setupJudging(contract, all, perspective);
+    const overlapping = all.filter((seg) => seg.start < range.end && seg.end > range.start);
+    if (overlapping.length === 1) {
+      const seg = overlapping[0]!;
+      const partial = range.start > seg.start || range.end < seg.end;
+      const context = partial ? { section: seg.section, heading: seg.heading, excerpt: seg.text, start: seg.start, end: seg.end } : null;
+      const scope = partial ? `You selected part of ${placeOf(seg).replace(/^The clause/, "the clause").replace(/^A clause/, "a clause")}; it was read in the context of the whole clause.` : `The selection is ${placeOf(seg).replace(/^The clause/, "the clause").replace(/^A clause/, "a clause")}.`;
+      return { judged: overlapping, all, setup, scope, context };
+    }
+    if (overlapping.length > 1) {
+      const places = overlapping.slice(0, 4).map(placeOf).join("; ");
+      return { judged: overlapping, all, setup, scope: `The selection spans ${overlapping.length} clauses (${places}${overlapping.length > 4 ? "; …" : ""}); each was read whole.`, context: null };
+    }
+  }
+  const own = analyseSegments(input.text);
+  const setup = setupJudging(contract || input.text, own, perspective);
+  const scope = contract ? "The selection was not found in the current contract text (it may have changed), so it was read on its own." : "";
+  return { judged: own, all: contract ? analyseSegments(contract) : [], setup, scope, context: null };
+}
+
 export function analyzeText(input: TextInput): TextAnalysisResult {
   const { text } = input;
   const folded = fold(text);
-  const { codes, judgements } = judgePassage(text);
+  const reading = readSelection(input);
+  const judgements = judgeAll(reading.judged, reading.setup);
+  const codes = [...new Set(reading.judged.flatMap((s) => s.hits.map((h) => h.code)))];
   const risks = judgements.filter((j) => j.kind === "risk");
   const recommendations = risks.filter((j) => j.advice).map((j) => `${j.advice!.title}: ${j.advice!.description}`);
-  const legalConcerns = [...risks.map((j) => `${j.title}: ${j.description} ${quote(sentenceOf(text, j.at))}`), ...VAGUE.filter(([re]) => re.test(folded)).map(([, why]) => `Wording: ${why}.`)];
+  const legalConcerns = [...risks.map((j) => `${j.title}: ${j.description} ${quote(sentenceOf(j.seg.text, j.at))}`), ...VAGUE.filter(([re]) => re.test(folded)).map(([, why]) => `Wording: ${why}.`)];
 
-  const found = codes.length > 0 ? `This passage reads as ${codes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(", ")}.` : "This passage matches none of the clause types the engine recognises; it was read line by line.";
+  const kinds = codes.length > 0 ? `It reads as ${codes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(", ")}.` : "It matches none of the clause types the engine recognises; it was read line by line.";
+  const { perspective } = reading.setup.reading;
+  const side = perspective.side ? `Judged from the ${perspective.role ?? (perspective.side === "customer" ? "customer" : "provider")}'s side.` : "Your side in this contract is not known, so the risks name the party they burden.";
   const favourable = judgements.filter((j) => j.kind === "advantage").map((j) => j.title);
-  const parts: string[] = [found];
+  const parts: string[] = [[reading.scope, kinds, side].filter(Boolean).join(" ")];
   let level = maxLevel(risks.map((j) => j.level));
 
   switch (input.analysisType) {
     case "risk": {
       const lines = riskLines(judgements);
       parts.push(lines.length > 0 ? `Risks: ${lines.join(" ")}` : "No specific risk was found in this passage.");
-      if (favourable.length > 0) parts.push(`In the contractor's favour: ${favourable.join("; ")}.`);
+      if (favourable.length > 0) parts.push(`In your favour: ${favourable.join("; ")}.`);
       break;
     }
     case "legal": {
@@ -169,9 +217,11 @@ export function analyzeText(input: TextInput): TextAnalysisResult {
       break;
     }
     case "compliance": {
-      const notes = codes.map((c) => COMPLIANCE[c]).filter((n): n is string => Boolean(n));
+      const canadian = reading.setup.reading.canadian || !input.contractText;
+      const notes = canadian ? codes.map((c) => COMPLIANCE[c]).filter((n): n is string => Boolean(n)) : [];
       const places = jurisdictionLines(text);
-      parts.push(notes.length > 0 ? `Compliance: ${notes.join(" ")}` : "No statute-driven topic (holdback, prompt payment, safety, environment, privacy) appears in this passage.");
+      if (!canadian) parts.push(reading.setup.reading.jurisdictionNote);
+      else parts.push(notes.length > 0 ? `Compliance: ${notes.join(" ")}` : "No statute-driven topic (holdback, prompt payment, safety, environment, privacy) appears in this passage.");
       if (places.length > 0) parts.push(places.join(" "));
       for (const note of notes) recommendations.push(`Check this passage against the statute: ${note}`);
       break;
@@ -197,29 +247,26 @@ export function analyzeText(input: TextInput): TextAnalysisResult {
     case "jurisdiction": {
       const places = jurisdictionLines(text);
       parts.push(places.length > 0 ? places.join(" ") : "The passage names no Canadian province or territory.");
+      if (input.contractText) parts.push(reading.setup.reading.jurisdictionNote);
       const law = judgements.filter((j) => j.code === "governing_law" || j.code === "dispute_resolution").map((j) => `${j.title}: ${j.description}`);
       if (law.length > 0) parts.push(law.join(" "));
       break;
     }
     case "custom": {
-      const prompt = input.prompt ?? "";
-      const relevant = relevantTo(prompt, text);
-      parts.push(
-        relevant.length > 0
-          ? `On "${prompt.slice(0, 200)}", the passage says: ${relevant.join(" ")}`
-          : `The passage does not speak to "${prompt.slice(0, 200)}" in so many words.`,
-      );
+      const prompt = (input.prompt ?? "").trim();
+      const answer = answerQuestion({ text: input.contractText || text, question: prompt }, { prefer: reading.judged, segments: input.contractText ? reading.all : reading.judged, setup: reading.setup });
+      parts.push(answer.addressed ? answer.answer : `Neither the selection nor the rest of the contract answers "${prompt.slice(0, 200)}". ${answer.answer}`);
       const lines = riskLines(judgements);
       if (lines.length > 0) parts.push(`Also note: ${lines.join(" ")}`);
       break;
     }
     case "contextual": {
-      const lines = contextLines(codes, input.contractText);
+      const lines = contextLines(codes, reading.all, new Set(reading.judged));
       parts.push(lines.length > 0 ? `In the context of the whole contract: ${lines.join(" ")}` : "Nothing elsewhere in the contract changes how this passage reads.");
       const gaps = lines.filter((l) => l.startsWith("The contract has no"));
       if (gaps.length > 0 && severity(level) < severity("medium")) level = "medium";
-      const lines2 = riskLines(judgements);
-      if (lines2.length > 0) parts.push(`On its own: ${lines2.join(" ")}`);
+      const own = riskLines(judgements);
+      if (own.length > 0) parts.push(`On its own: ${own.join(" ")}`);
       break;
     }
   }
@@ -230,5 +277,6 @@ export function analyzeText(input: TextInput): TextAnalysisResult {
     recommendations: [...new Set(recommendations)],
     legalConcerns: [...new Set(legalConcerns)],
     clauseCodes: codes,
+    context: reading.context,
   };
 }

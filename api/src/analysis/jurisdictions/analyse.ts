@@ -351,6 +351,10 @@ const TYPE_CONSIDERATIONS: Record<ContractType, string[]> = {
   mining: ["Mine sites combine provincial mining statutes, mine-specific safety rules and federal effluent rules; confirm which safety regime governs contractors on the mine site."],
   infrastructure: ["Public infrastructure brings public procurement rules and, for federal owners, the Federal Prompt Payment for Construction Work Act; works in or near water may need Fisheries Act and Canadian Navigable Waters Act approvals."],
   facility_maintenance: ["Repair and maintenance of an existing facility can still be an improvement for lien and prompt payment statutes; check the statutory definitions before assuming they do not apply."],
+  operations_maintenance: [
+    "Operating and maintaining an existing facility is mostly services: lien, holdback and prompt payment statutes reach only the parts that improve the land (repairs, modifications); check their definitions.",
+    "The operator usually becomes the employer (and often the constructor or prime contractor) for safety purposes on the site; the contract should say so.",
+  ],
   environmental_remediation: ["Remediation involves waste handling, transport of dangerous goods and site-condition approvals; allocate regulatory liability for pre-existing contamination expressly."],
 };
 

@@ -90,8 +90,9 @@ function findArbitrationSeat(all: Passage[]): ContractFindings["arbitrationSeat"
 
 const CONDITIONAL_PAYMENT = [
   /pay[- ]when[- ]paid|pay[- ]if[- ]paid/,
-  /condition precedent[^.]{0,80}\bpay|(?:receipt of|receiving) payment[^.]{0,80}condition precedent/,
-  /(?:conditional|contingent|dependent) (?:up)?on [^.]{0,80}(?:receipt|receiving|received|being paid|payment from)/,
+  // The condition is the payer being paid: "receipt of notice" or "condition precedent to payment" (a time bar) is not.
+  /condition precedent[^.]{0,80}\b(?:receipt of (?:payment|funds)|being paid|payment (?:from|by) (?:the )?(?:owner|client|employer|customer))|(?:receipt of|receiving) payment[^.]{0,80}condition precedent/,
+  /(?:conditional|contingent|dependent) (?:up)?on [^.]{0,80}(?:receipt of (?:payment|funds)|receiving payment|received payment|being paid|payment from)/,
   /no (?:obligation|liability) to (?:make )?pay\w* [^.]{0,100}(?:until|unless)/,
   /(?:not|never) be (?:obliged|obligated|required|liable) to (?:make )?pay\w* [^.]{0,100}(?:until|unless)/,
   /only (?:after|when|upon|if|once) [^.]{0,80}(?:has |have )?(?:received|receives|receipt of) [^.]{0,40}payment/,

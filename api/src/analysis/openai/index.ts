@@ -1,12 +1,15 @@
-import { questionAnswerResult, textAnalysisResult, contractAnalysisResult, type QuestionAnswerResult } from "@clausewise/shared";
+import { questionAnswerResult, textAnalysisResult, contractAnalysisResult, type QuestionAnswerResult, type TextAnalysisResult } from "@clausewise/shared";
 import OpenAI, { APIConnectionTimeoutError } from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
 import { InvalidProviderOutputError, ProviderTimeoutError, type AnalysisProvider, type TextInput } from "../provider";
 import { mergeChunkAnalyses, type ChunkAnalysis } from "./merge";
-import { contractSystemPrompt, delimit, questionSystemPrompt, textSystemPrompt } from "./prompts";
-import { modelContractAnalysis, modelQuestionAnswer, type ModelQuestionAnswer } from "./schemas";
+import { analyseSegments } from "../engine/detect";
+import { readContract, type ContractReading } from "../engine/reading";
+import { locateSelection } from "../engine/text-analysis";
+import { contractSystemPrompt, delimit, questionSystemPrompt, textSystemPrompt, type ReadingForPrompt } from "./prompts";
+import { modelContractAnalysis, modelQuestionAnswer, modelTextAnalysis, type ModelQuestionAnswer } from "./schemas";
 import { DEFAULT_CHUNK_CHARS, locateExcerpt, relevantChunks, splitIntoChunks } from "./text";
 
 export interface OpenAIProviderOptions {
@@ -91,26 +94,43 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): AnalysisPr
     model,
 
     async analyzeContract(input, signal) {
+      // Parties, our side, law and place are read locally, told to the model and attached to its result.
+      const reading = readContract(input.text, analyseSegments(input.text), input);
+      const rules = forPrompt(reading);
       const chunks = splitIntoChunks(input.text, chunkChars);
       const parts = await mapConcurrent(chunks, concurrency, async (chunk, index): Promise<ChunkAnalysis> => {
         const { block } = delimit("CONTRACT", chunk.text);
         const result = await complete(
           modelContractAnalysis,
           "contract_analysis",
-          [system(contractSystemPrompt({ index, count: chunks.length })), user(`Contract title: ${JSON.stringify(input.title)}\n\n${block}`)],
+          [system(contractSystemPrompt({ index, count: chunks.length }, rules)), user(`Contract title: ${JSON.stringify(input.title)}\n\n${block}`)],
           signal,
         );
         return { chunk, result };
       });
       if (parts.length === 0) throw new InvalidProviderOutputError("the contract has no text");
-      return contractAnalysisResult.parse(mergeChunkAnalyses(input.text, parts));
+      return contractAnalysisResult.parse({
+        ...mergeChunkAnalyses(input.text, parts),
+        parties: reading.parties,
+        perspective: reading.perspective,
+        governingLaw: reading.governingLaw,
+        placeOfWork: reading.placeOfWork,
+        jurisdictionNote: reading.jurisdictionNote,
+      });
     },
 
     async analyzeText(input, signal) {
       const sections = [requestLine(input), delimit("SELECTED TEXT", input.text).block];
+      const segments = input.contractText ? analyseSegments(input.contractText) : [];
+      const range = input.contractText ? locateSelection(input.contractText, input.text, input.start, input.end) : null;
+      const around = range ? segments.filter((seg) => seg.start < range.end && seg.end > range.start) : [];
+      const clause = around.length === 1 && range && (range.start > around[0]!.start || range.end < around[0]!.end) ? around[0]! : null;
+      if (clause) sections.push(delimit("CLAUSE CONTEXT", clause.text).block);
       if (input.contractText && input.analysisType === "contextual") sections.push(delimit("CONTRACT CONTEXT", contextAround(input.contractText, input.text, chunkChars * 2)).block);
-      const result = await complete(textAnalysisResult, "text_analysis", [system(textSystemPrompt(input.analysisType)), user(sections.join("\n\n"))], signal);
-      return textAnalysisResult.parse(result);
+      const rules = input.contractText ? forPrompt(readContract(input.contractText, segments, input)) : undefined;
+      const result = await complete(modelTextAnalysis, "text_analysis", [system(textSystemPrompt(input.analysisType, rules)), user(sections.join("\n\n"))], signal);
+      const context: TextAnalysisResult["context"] = clause ? { section: clause.section, heading: clause.heading, excerpt: clause.text, start: clause.start, end: clause.end } : undefined;
+      return textAnalysisResult.parse(context ? { ...result, context } : result);
     },
 
     async answerQuestion(input, signal) {
@@ -149,4 +169,13 @@ function placeCitations(text: string, reply: ModelQuestionAnswer, hint: number):
     return at ? [{ ...citation, excerpt: text.slice(at.start, at.end), start: at.start, end: at.end }] : [];
   });
   return { answer: reply.answer, addressed: reply.addressed, citations };
+}
+
+function forPrompt(reading: ContractReading): ReadingForPrompt {
+  const { perspective, parties } = reading;
+  return {
+    side: { role: perspective.role, known: perspective.side !== null, otherRoles: parties.filter((p) => p.role !== perspective.role).map((p) => p.role) },
+    jurisdictionNote: reading.jurisdictionNote,
+    canadian: reading.canadian,
+  };
 }

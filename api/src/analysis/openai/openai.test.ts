@@ -100,6 +100,21 @@ describe("OpenAI-compatible provider against a local chat-completions server", (
     expect(JSON.stringify(request.body.response_format)).not.toContain('"start"');
   });
 
+  it("tells the model whose side to take and which law applies, and attaches the local reading to its result", async () => {
+    fake.respond({ json: modelReply() });
+    const texas = CONTRACT.replace("in Alberta", "in Texas").replace("required by the Prompt Payment and Construction Lien Act", "agreed") + "\n\n21. Governing Law\nThis Agreement is governed by the laws of the State of Texas.";
+    const result = await provider().analyzeContract({ text: texas, title: "Solar EPC", ourPartyRole: "Owner" });
+    const { system } = messagesOf(fake.requests[0]!);
+    expect(system).toContain("Judge every risk and advantage from the side of the Owner");
+    expect(system).toContain("Do not apply Canadian (e.g. Ontario) statutes");
+    expect(system).not.toContain("from the contractor's side");
+    expect(result.perspective).toMatchObject({ role: "Owner", side: "customer", source: "chosen" });
+    expect(result.governingLaw).toMatchObject({ name: "Texas", canadian: false });
+    expect(result.jurisdictionNote).toMatch(/Canadian statutes do not apply/);
+    // The reading is not asked of the model.
+    expect(JSON.stringify(fake.requests[0]!.body.response_format)).not.toContain("jurisdictionNote");
+  });
+
   it("splits a long contract into chunks, analyses each and merges the results", async () => {
     const articles = Array.from({ length: 12 }, (_, i) => `${i + 1}. Article ${i + 1}\nMarker sentence for article ${i + 1} of the agreement. ` + "The Contractor shall comply with Applicable Law and Good Industry Practice. ".repeat(40));
     const text = articles.join("\n\n");

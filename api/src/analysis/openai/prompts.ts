@@ -19,13 +19,31 @@ const DATA_RULE =
 
 const ROLE =
   "You are ClauseWise, a contract analyst for Canadian engineering, procurement and construction (EPC) companies. " +
-  "You read contracts from the contractor's side and explain risk in plain business English. You do not give legal advice.";
+  "You explain risk in plain business English. You do not give legal advice.";
+
+/** Whose side to take and which law applies, as the local reader found them (engine/reading.ts). */
+export interface ReadingForPrompt {
+  side: { role: string | null; known: boolean; otherRoles: string[] };
+  jurisdictionNote: string;
+  canadian: boolean;
+}
+
+export function readingRules(reading: ReadingForPrompt): string {
+  const side = reading.side.known
+    ? `Judge every risk and advantage from the side of the ${reading.side.role}${reading.side.otherRoles.length > 0 ? ` (the other party: ${reading.side.otherRoles.join(", ")})` : ""}. ` +
+      "An exposure, obligation or indemnity that the other party carries is an advantage for this side, not a risk; a right the other party holds against this side (termination for convenience, set-off, audit) is a risk."
+    : "Which party the user's company is in this contract is not known: for each risk name the party it burdens, and do not assume a side.";
+  const law = reading.canadian
+    ? `${reading.jurisdictionNote} Apply the Canadian statutes of that province or territory only.`
+    : `${reading.jurisdictionNote} Do not apply Canadian (e.g. Ontario) statutes to this contract; give a generic analysis.`;
+  return [side, law, "Call something a cap only if it limits an amount (a sum, a percentage or a formula); an exclusion of consequential damages is a waiver, not a cap. Call a payment term pay-when-paid only if payment depends on the payer being paid by someone else."].join(" ");
+}
 
 const QUOTING =
   "Quote the contract word for word in every excerpt (no paraphrase, no added punctuation); keep excerpts short: the sentence or clause that matters. " +
   "Give the section number exactly as written (\"12.3\", \"Article 7\") or null.";
 
-export function contractSystemPrompt(part: { index: number; count: number }): string {
+export function contractSystemPrompt(part: { index: number; count: number }, reading?: ReadingForPrompt): string {
   const scope =
     part.count > 1
       ? `You see part ${part.index + 1} of ${part.count} of the contract. Analyse this part only; report a protection as missing (empty excerpt) only when its absence is a real risk.`
@@ -34,9 +52,9 @@ export function contractSystemPrompt(part: { index: number; count: number }): st
     ROLE,
     DATA_RULE,
     scope,
-    `Detect the clauses present (codes: ${CLAUSE_CODES.join(", ")}), rate each risk low, medium, high or critical for the contractor, ` +
-      "list the advantages for the contractor and concrete recommendations (what to negotiate or ask for). " +
-      "Canadian context matters: prompt payment and adjudication statutes, holdback and lien periods, OHS, Quebec civil law.",
+    `Detect the clauses present (codes: ${CLAUSE_CODES.join(", ")}), rate each risk low, medium, high or critical for that side, ` +
+      "list the advantages for that side and concrete recommendations (what to negotiate or ask for).",
+    ...(reading ? [readingRules(reading)] : []),
     QUOTING,
     "summary: two or three sentences for the top of the report.",
   ].join("\n\n");
@@ -53,12 +71,15 @@ const TEXT_FOCUS: Record<AnalysisType, string> = {
   contextual: "Analyse the selected text in the context of the whole contract: how other clauses change its effect.",
 };
 
-export function textSystemPrompt(analysisType: AnalysisType): string {
+export function textSystemPrompt(analysisType: AnalysisType, reading?: ReadingForPrompt): string {
   return [
     ROLE,
     DATA_RULE,
     TEXT_FOCUS[analysisType],
-    "analysis: a few paragraphs. riskLevel: for the contractor. recommendations and legalConcerns: short, concrete sentences. " +
+    ...(reading ? [readingRules(reading)] : []),
+    "When a CLAUSE CONTEXT block is given, the selection is part of that clause: judge it in the context of the whole clause and say so. " +
+      "For a user request, answer it (yes or no where the text allows, then what the clause provides), quoting the clause; do not repeat the selection back.",
+    "analysis: a few paragraphs. riskLevel: for the side named above. recommendations and legalConcerns: short, concrete sentences. " +
       `clauseCodes: the clause types present in the selected text (from: ${CLAUSE_CODES.join(", ")}).`,
   ].join("\n\n");
 }
@@ -67,8 +88,9 @@ export function questionSystemPrompt(partial: boolean): string {
   return [
     ROLE,
     DATA_RULE,
-    "Answer the user's question from the contract text only. Quote the clauses you rely on, with their section numbers, and cite each in citations. " +
-      "If the contract does not address the question, say so and set addressed to false." +
+    "Answer the user's question from the contract text only: start with Yes or No when the question asks whether the contract has or says something and the text settles it, " +
+      "otherwise say what the clause provides. Quote the clauses you rely on, most relevant first, with their section numbers, and cite each in citations in that order. " +
+      "If the contract does not address the question, say so plainly and set addressed to false." +
       (partial ? " You see the passages most relevant to the question, not the whole contract." : ""),
     QUOTING,
   ].join("\n\n");

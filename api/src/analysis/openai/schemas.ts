@@ -1,4 +1,4 @@
-import { analysisFinding, contractAnalysisResult, detectedClause, questionAnswerResult } from "@clausewise/shared";
+import { analysisFinding, contractAnalysisResult, detectedClause, questionAnswerResult, textAnalysisResult } from "@clausewise/shared";
 import { z } from "zod";
 
 /**
@@ -13,7 +13,8 @@ const excerpt = z
 export const modelFinding = analysisFinding.omit({ start: true, end: true }).extend({ excerpt });
 export const modelClause = detectedClause.omit({ start: true, end: true }).extend({ excerpt });
 
-export const modelContractAnalysis = contractAnalysisResult.extend({
+/** Parties, perspective, law and place are read by the local reader (engine/reading.ts), not asked of the model. */
+export const modelContractAnalysis = contractAnalysisResult.omit({ parties: true, perspective: true, governingLaw: true, placeOfWork: true, jurisdictionNote: true }).extend({
   riskItems: z.array(modelFinding),
   advantages: z.array(modelFinding),
   recommendations: z.array(modelFinding),
@@ -28,3 +29,6 @@ export const modelQuestionAnswer = questionAnswerResult.extend({
   citations: z.array(citation.omit({ start: true, end: true }).extend({ excerpt })),
 });
 export type ModelQuestionAnswer = z.infer<typeof modelQuestionAnswer>;
+
+/** The clause a partial selection lies in is located here, not by the model. */
+export const modelTextAnalysis = textAnalysisResult.omit({ context: true });

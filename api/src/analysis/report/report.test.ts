@@ -61,6 +61,8 @@ function analysis(over: Partial<ContractAnalysis> = {}): ContractAnalysis {
     model: "gpt-4o-mini",
     createdAt: "2025-03-14T14:00:00.000Z",
     completedAt: "2025-03-14T14:01:30.000Z",
+    stale: false,
+    refreshAt: null,
     contractType: "renewable_energy",
     overallRisk: "high",
     summary: "An EPC agreement for a 40 MW solar facility near Medicine Hat, Alberta. Delay damages are uncapped and the Owner may terminate for convenience.",

@@ -107,6 +107,7 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
         mimeType: file.mimeType,
         fileSize: file.bytes.byteLength,
         reviewerId: reviewer?.id ?? null,
+        ourPartyRole: fields.ourPartyRole,
         createdBy: actor.id,
         reviewDeadline,
         approvalDeadline,

@@ -17,6 +17,8 @@ export const analyses = pgTable(
     overallRisk: text("overall_risk"),
     contractType: text("contract_type"),
     result: jsonb("result").$type<Record<string, unknown>>(),
+    /** sha256 of the plain text the result was made from: a different current text makes it stale. */
+    textHash: text("text_hash"),
     error: text("error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +53,8 @@ export const questions = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     question: text("question").notNull(),
     answer: text("answer"),
+    /** The clauses the answer quotes ({section, heading, excerpt, start, end}[]). */
+    citations: jsonb("citations").$type<Record<string, unknown>[]>(),
     engine: text("engine"),
     createdAt: createdAt(),
     answeredAt: tstz("answered_at"),

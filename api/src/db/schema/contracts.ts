@@ -13,6 +13,8 @@ export const contracts = pgTable(
     status: text("status").notNull().default("under_review"),
     priority: text("priority").notNull().default("medium"),
     contractType: text("contract_type"),
+    /** The party the company is in this contract ("Owner", "Contractor"), as chosen; null: read from the company's name. */
+    ourPartyRole: text("our_party_role"),
     version: integer("version").notNull().default(1),
     /** HTML derived from the live document (DESIGN.md §4). */
     content: text("content").notNull().default(""),

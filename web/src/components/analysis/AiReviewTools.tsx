@@ -21,7 +21,7 @@ export function AiReviewTools({ contract, selection, onShowInDocument }: AiRevie
       <TextAnalysisTools contract={contract} selection={selection} onResult={setResult} />
       <ContractIntelligence contract={contract} onShowInDocument={onShowInDocument} />
       <SideSheet open={result !== null} onOpenChange={(open) => !open && setResult(null)} title="AI Analysis Result">
-        {result && <TextAnalysisResult result={result} />}
+        {result && <TextAnalysisResult result={result} onShowInDocument={onShowInDocument} />}
       </SideSheet>
     </>
   );

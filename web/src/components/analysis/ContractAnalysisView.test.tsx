@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { PUSH_EVENTS, type ContractAnalysis } from "@clausewise/shared";
 import { invalidateFor } from "../../realtime/pushes";
 import { useToastStore } from "../../stores/toast";
@@ -155,5 +155,67 @@ describe("ContractAnalysisView: the finished analysis", () => {
     renderView();
     expect(await screen.findByText("Analysis pending", {}, wait)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Run analysis" })).toBeTruthy();
+  });
+});
+
+describe("ContractAnalysisView: parties, our side and the law (issue 13)", () => {
+  const parties: ContractAnalysis["parties"] = [
+    { name: "WAPITI RIDGE MIDSTREAM LTD.", role: "Owner", side: "customer", excerpt: "WAPITI RIDGE MIDSTREAM LTD.", start: 10, end: 37 },
+    { name: "DEMO EPC LTD.", role: "Contractor", side: "provider", excerpt: "DEMO EPC LTD.", start: 60, end: 73 },
+  ];
+  const law = { name: "Alberta", country: "Canada", canadian: true, jurisdictionCode: "AB" as const, reason: "Section 17.1 (Governing Law) says it is governed by the laws of Alberta.", section: "17.1", excerpt: "This Agreement is governed by the laws of the Province of Alberta.", start: 900, end: 966 };
+  const reading = (over: Partial<ContractAnalysis> = {}) =>
+    makeAnalysis({
+      parties,
+      perspective: { role: "Contractor", side: "provider", source: "company_name", note: "Judged from the Contractor's side: your company's name matches DEMO EPC LTD., the Contractor." },
+      governingLaw: law,
+      placeOfWork: null,
+      jurisdictionNote: "Canadian statute checks apply: the contract is governed by the laws of Alberta.",
+      ...over,
+    });
+
+  it("names the parties, marks ours, and says which law governs and why, quoting the clause", async () => {
+    fakeApi({ [path]: { status: 200, body: reading() } });
+    const { onShowInDocument } = renderView();
+    const list = await screen.findByRole("list", { name: "Parties to the contract" }, wait);
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["WAPITI RIDGE MIDSTREAM LTD.— the Owner", "DEMO EPC LTD.— the ContractorYour company"]);
+    expect(screen.getByText(/your company's name matches DEMO EPC LTD\./)).toBeTruthy();
+    expect(screen.getByText("Section 17.1 (Governing Law) says it is governed by the laws of Alberta.")).toBeTruthy();
+    expect(screen.getByText("Canadian statute checks apply: the contract is governed by the laws of Alberta.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show in document: the sentence naming the governing law" }));
+    expect(onShowInDocument).toHaveBeenCalledWith(expect.objectContaining({ start: 900, end: 966 }));
+  });
+
+  it("lets someone who may analyse choose our side, which re-analyses the contract", async () => {
+    const api = fakeApi({
+      [path]: { status: 200, body: reading() },
+      "PUT /api/contracts/c-1/perspective": { status: 200, body: { contractId: "c-1", ourPartyRole: "Owner", reanalysisQueued: true } },
+    });
+    renderView();
+    const select = (await screen.findByLabelText("Your company is the", {}, wait)) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Contractor (from your company's name)", "Owner", "Contractor"]);
+    fireEvent.change(select, { target: { value: "Owner" } });
+    await waitFor(() => expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({ ourPartyRole: "Owner" }), wait);
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Side Updated", description: "The contract is being analysed again from the Owner's side." }), wait);
+  });
+
+  it("shows our side as text to a read-only user", async () => {
+    fakeApi({ [path]: { status: 200, body: reading() } });
+    renderView(["read"]);
+    await screen.findByRole("list", { name: "Parties to the contract" }, wait);
+    expect(screen.queryByLabelText("Your company is the", { selector: "select" })).toBeNull();
+  });
+
+  it("says an analysis is of an earlier text, when it will run again, and offers to re-analyse now", async () => {
+    const api = fakeApi({
+      [path]: { status: 200, body: reading({ stale: true, refreshAt: "2026-11-20T17:05:00.000Z" }) },
+      "POST /api/contracts/c-1/analysis": { status: 202, body: makeAnalysis({ status: "queued", progress: 0, completedAt: null }) },
+    });
+    renderView();
+    const notice = await screen.findByRole("status", { name: "Analysis of an earlier text" }, wait);
+    expect(notice.textContent).toContain("This analysis is of an earlier version of the text.");
+    expect(notice.textContent).toMatch(/A new analysis starts by itself at .+, once edits settle\./);
+    fireEvent.click(within(notice).getByRole("button", { name: "Re-analyse now" }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/contracts/c-1/analysis"]), wait);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AlertCircle, FileSearch, Hourglass, RotateCcw } from "lucide-react";
+import { AlertCircle, FileSearch, History, Hourglass, RotateCcw } from "lucide-react";
 import { CLAUSE_LABELS, CONTRACT_TYPE_LABELS, type AnalysisFinding, type ContractAnalysis, type ContractDetail, type DetectedClause } from "@clausewise/shared";
 import { isAiDisabledError, useContractAnalysis, useRunAnalysis } from "../../api/analysis";
 import { errorText } from "../../api/client";
@@ -11,6 +11,7 @@ import { ShowAllList } from "../contract/ShowAllList";
 import { Button } from "../ui/button";
 import { Skeleton, Spinner } from "../ui/spinner";
 import { AiDisabledNote } from "./AiDisabledNote";
+import { ContractReading } from "./ContractReading";
 import { engineLabel, sectionLabel } from "./labels";
 import { QuotedClause, type ShowInDocument } from "./QuotedClause";
 import { RiskBadge } from "./RiskBadge";
@@ -54,8 +55,8 @@ function ClauseItem({ clause, onShow }: { clause: DetectedClause; onShow?: ShowI
   );
 }
 
-/** The finished analysis: overall risk, type, engine, summary, then the first 3 of each list (spec §9). */
-function AnalysisResult({ analysis, onShow }: { analysis: ContractAnalysis; onShow?: ShowInDocument }) {
+/** The finished analysis: overall risk, type, engine, summary, parties and law, then the first 3 of each list (spec §9). */
+function AnalysisResult({ contract, analysis, onShow }: { contract: ContractDetail; analysis: ContractAnalysis; onShow?: ShowInDocument }) {
   const groups = GROUPS.map((group) => ({ ...group, items: analysis[group.key] })).filter((group) => group.items.length > 0);
   const engine = engineLabel(analysis.engine, analysis.model);
   return (
@@ -90,6 +91,7 @@ function AnalysisResult({ analysis, onShow }: { analysis: ContractAnalysis; onSh
         </dl>
         {analysis.summary && <p className="text-sm text-slate-700">{analysis.summary}</p>}
       </div>
+      <ContractReading contract={contract} analysis={analysis} onShow={onShow} />
       {groups.length === 0 ? (
         <EmptyNote>The analysis found nothing to report.</EmptyNote>
       ) : (
@@ -166,6 +168,27 @@ function RunAgain({ contractId, label }: { contractId: string; label: string }) 
   );
 }
 
+/**
+ * The text changed after the analysis (issue 13): say so, offer to analyse again now, and say when
+ * the automatic re-analysis starts once edits have settled.
+ */
+function StaleNotice({ analysis, canRun }: { analysis: ContractAnalysis; canRun: boolean }) {
+  const at = analysis.refreshAt ? new Date(analysis.refreshAt) : null;
+  return (
+    <div role="status" aria-label="Analysis of an earlier text" className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950">
+      <p className="flex items-start gap-2 text-sm font-medium">
+        <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        This analysis is of an earlier version of the text.
+      </p>
+      <p className="text-xs text-amber-900">
+        The contract has changed since it was analysed: highlights show only where the quoted words still stand.
+        {at && !Number.isNaN(at.getTime()) ? ` A new analysis starts by itself at ${at.toLocaleTimeString("en-CA", { hour: "numeric", minute: "2-digit" })}, once edits settle.` : ""}
+      </p>
+      {canRun && <RunAgain contractId={analysis.contractId} label="Re-analyse now" />}
+    </div>
+  );
+}
+
 /** Where the contract's analysis stands (GET /analysis), and its result once done. */
 export function ContractAnalysisView({ contract, onShowInDocument }: { contract: ContractDetail; onShowInDocument?: ShowInDocument }) {
   const analysis = useContractAnalysis(contract.id);
@@ -213,8 +236,9 @@ export function ContractAnalysisView({ contract, onShowInDocument }: { contract:
   }
   return (
     <div className="space-y-3">
-      <AnalysisResult analysis={data} onShow={onShowInDocument} />
-      {canRun && <RunAgain contractId={contract.id} label="Run analysis again" />}
+      {data.stale && <StaleNotice analysis={data} canRun={canRun} />}
+      <AnalysisResult contract={contract} analysis={data} onShow={onShowInDocument} />
+      {canRun && !data.stale && <RunAgain contractId={contract.id} label="Run analysis again" />}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { CLAUSE_LABELS, type TextAnalysis } from "@clausewise/shared";
 import { fullDateTime, timeAgo } from "../contract/format";
 import { Badge } from "../ui/badge";
-import { ANALYSIS_TYPE_LABELS, engineLabel } from "./labels";
+import { ANALYSIS_TYPE_LABELS, engineLabel, sectionLabel } from "./labels";
+import { QuotedClause, type ShowInDocument } from "./QuotedClause";
 import { RiskBadge } from "./RiskBadge";
 
 function ResultList({ title, items, empty }: { title: string; items: readonly string[]; empty: string }) {
@@ -32,7 +33,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One analysis of selected text (POST /ai-analysis): the spec's four parts, and which engine answered. */
-export function TextAnalysisResult({ result }: { result: TextAnalysis }) {
+export function TextAnalysisResult({ result, onShowInDocument }: { result: TextAnalysis; onShowInDocument?: ShowInDocument }) {
   return (
     <div className="space-y-5">
       <div className="space-y-2">
@@ -49,6 +50,15 @@ export function TextAnalysisResult({ result }: { result: TextAnalysis }) {
           </Meta>
         </dl>
       </div>
+      {result.context && (
+        <section className="space-y-1.5">
+          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Read in its clause</h3>
+          <p className="text-xs text-slate-600">
+            The selection is part of {sectionLabel(result.context.section, result.context.heading) || "a longer clause"}; it was analysed with the whole clause:
+          </p>
+          <QuotedClause quote={result.context} onShow={onShowInDocument} label="The clause around the selection" />
+        </section>
+      )}
       <section className="space-y-1.5">
         <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Analysis</h3>
         <p className="text-sm whitespace-pre-line text-slate-800">{result.analysis}</p>

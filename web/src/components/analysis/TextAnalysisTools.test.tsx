@@ -60,7 +60,8 @@ describe("selected-text analysis", () => {
     fireEvent.change(await screen.findByLabelText("Analysis type", {}, wait), { target: { value: type } });
     fireEvent.click(screen.getByRole("button", { name: "Analyze selection" }));
     const sheet = await screen.findByRole("dialog", { name: "AI Analysis Result" }, wait);
-    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ text: SELECTED.text, analysisType: type });
+    // The offsets go with the text: the server reads a partial selection in its whole clause.
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ text: SELECTED.text, analysisType: type, start: SELECTED.start, end: SELECTED.end });
     expect(within(sheet).getByText("High risk")).toBeTruthy();
     expect(within(within(sheet).getByRole("list", { name: "Recommendations" })).getByText("Limit the indemnity to the Contractor's negligence.")).toBeTruthy();
     expect(within(within(sheet).getByRole("list", { name: "Legal concerns" })).getByText("Unlimited exposure to third-party claims.")).toBeTruthy();
@@ -73,7 +74,18 @@ describe("selected-text analysis", () => {
     fireEvent.change(await screen.findByLabelText("Prompt", {}, wait), { target: { value: "  Is this indemnity market standard in Alberta? " } });
     fireEvent.click(screen.getByRole("button", { name: "Run custom analysis" }));
     await screen.findByRole("dialog", { name: "AI Analysis Result" }, wait);
-    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ text: SELECTED.text, analysisType: "custom", prompt: "Is this indemnity market standard in Alberta?" });
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ text: SELECTED.text, analysisType: "custom", prompt: "Is this indemnity market standard in Alberta?", start: SELECTED.start, end: SELECTED.end });
+  });
+
+  it("says when a partial selection was read in its whole clause, and shows that clause", async () => {
+    routes(() => ({ status: 201, body: result({ context: { section: "10.1", heading: "Indemnity", excerpt: "10.1 The Contractor shall indemnify the Owner against all claims.", start: 0, end: 66 } }) }));
+    const onShow = vi.fn();
+    renderWithProviders(<AiReviewTools contract={makeContract({}, REVIEWER_ABILITIES)} selection={SELECTED} onShowInDocument={onShow} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Analyze selection" }, wait));
+    const sheet = await screen.findByRole("dialog", { name: "AI Analysis Result" }, wait);
+    expect(within(sheet).getByText(/The selection is part of Section 10\.1 · Indemnity; it was analysed with the whole clause/)).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole("button", { name: /Show in document: The clause around the selection/ }));
+    expect(onShow).toHaveBeenCalledWith(expect.objectContaining({ start: 0, end: 66 }));
   });
 
   it("needs selected text and, for custom analysis, a prompt (spec §5)", async () => {

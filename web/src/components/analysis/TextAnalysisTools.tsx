@@ -112,7 +112,12 @@ export function TextAnalysisTools({ contract, selection, onResult }: TextAnalysi
       toast({ title: "Analysis Failed", description: parsed.error.issues[0]?.message ?? "Failed to analyze text", variant: "destructive" });
       return;
     }
-    const input: AnalyzeTextInput = { text: parsed.data.text, analysisType: parsed.data.analysisType, ...(parsed.data.prompt ? { prompt: parsed.data.prompt } : {}) };
+    const input: AnalyzeTextInput = {
+      text: parsed.data.text,
+      analysisType: parsed.data.analysisType,
+      ...(parsed.data.prompt ? { prompt: parsed.data.prompt } : {}),
+      ...(selection ? { start: selection.start, end: selection.end } : {}),
+    };
     try {
       const result = await analyze.mutateAsync(input);
       setAiDisabled(null);

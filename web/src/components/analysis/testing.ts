@@ -28,6 +28,8 @@ export function makeAnalysis(overrides: Partial<ContractAnalysis> = {}): Contrac
     advantages: [],
     recommendations: [],
     clauses: [],
+    stale: false,
+    refreshAt: null,
     ...overrides,
   };
 }

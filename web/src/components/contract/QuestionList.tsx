@@ -1,5 +1,8 @@
-import { LoaderCircle, MessageCircleQuestion } from "lucide-react";
+import { LoaderCircle, LocateFixed, MessageCircleQuestion } from "lucide-react";
 import type { Question } from "@clausewise/shared";
+import { sectionLabel } from "../analysis/labels";
+import type { ShowInDocument } from "../analysis/QuotedClause";
+import { Button } from "../ui/button";
 import { fullDateTime, timeAgo } from "./format";
 import { ShowAllList } from "./ShowAllList";
 
@@ -11,7 +14,7 @@ export function newestFirst<T extends { createdAt: string }>(items: readonly T[]
   return [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-function QuestionItem({ question, compact }: { question: Question; compact: boolean }) {
+function QuestionItem({ question, compact, onShow }: { question: Question; compact: boolean; onShow?: ShowInDocument }) {
   return (
     <article className="rounded-md border border-slate-200 bg-white p-2.5">
       <p className="flex gap-1.5 text-sm font-medium break-words text-slate-900">
@@ -26,6 +29,19 @@ function QuestionItem({ question, compact }: { question: Question; compact: bool
       ) : (
         <p className={`mt-1.5 pl-5.5 text-xs whitespace-pre-line break-words text-slate-700 ${compact ? "line-clamp-3" : ""}`}>{question.answer}</p>
       )}
+      {!compact && onShow && question.citations.length > 0 && (
+        <ul aria-label="Clauses quoted in the answer" className="mt-1 flex flex-wrap gap-1 pl-5.5">
+          {question.citations.map((citation, index) => (
+            <li key={`${citation.start}:${index}`}>
+              <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-brand-700" onClick={() => onShow(citation)}>
+                <LocateFixed aria-hidden="true" />
+                {sectionLabel(citation.section) || `Quote ${index + 1}`}
+                <span className="sr-only">: show the quoted clause in the document</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="mt-1 pl-5.5 text-[0.7rem] text-slate-500">
         <time dateTime={question.createdAt} title={fullDateTime(question.createdAt)}>
           Asked {timeAgo(question.createdAt)}
@@ -35,14 +51,14 @@ function QuestionItem({ question, compact }: { question: Question; compact: bool
   );
 }
 
-/** The first 3 questions (spec §9) with their answers or the processing text, then 'Show all (N)'. */
-export function QuestionList({ questions, compact = false, label = "Questions" }: { questions: readonly Question[]; compact?: boolean; label?: string }) {
+/** The first 3 questions (spec §9) with their answers or the processing text, then 'Show all (N)'; each quoted clause can be shown in the document. */
+export function QuestionList({ questions, compact = false, label = "Questions", onShow }: { questions: readonly Question[]; compact?: boolean; label?: string; onShow?: ShowInDocument }) {
   return (
     <ShowAllList
       label={label}
       items={newestFirst(questions)}
       getKey={(q) => q.id}
-      renderItem={(q) => <QuestionItem question={q} compact={compact} />}
+      renderItem={(q) => <QuestionItem question={q} compact={compact} onShow={onShow} />}
     />
   );
 }

@@ -25,6 +25,7 @@ function question(n: number, answer: string | null = `Answer ${n}`): Question {
     createdAt: new Date(Date.UTC(2026, 10, n, 12)).toISOString(),
     answeredAt: answer ? new Date(Date.UTC(2026, 10, n, 13)).toISOString() : null,
     userId: "u-1",
+    citations: [],
   };
 }
 
@@ -128,6 +129,29 @@ describe("QuestionsPanel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ask AI" }));
     await waitFor(() => expect(currentToast()).toEqual({ title: "Error", description: "Failed to submit question. Please try again.", variant: "destructive" }), wait);
     expect(box.value).toBe("What is the holdback?");
+  });
+
+  it("with AI review off says so at once instead of 'processing'", async () => {
+    const message = "AI review is turned off for your company. An administrator can turn it on in Settings › Security.";
+    fakeApi({
+      "GET /api/contracts/c-1/analysis": noSuchEndpoint,
+      "GET /api/contracts/c-1/questions": { status: 200, body: [] },
+      "POST /api/contracts/c-1/questions": { status: 201, body: question(9, message) },
+    });
+    renderWithProviders(<QuestionsPanel contract={makeContract({}, REVIEWER_ABILITIES)} />);
+    fireEvent.change(await screen.findByLabelText("Ask a question about this contract", {}, wait), { target: { value: "Is there a cap?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask AI" }));
+    await waitFor(() => expect(currentToast()).toEqual({ title: "Question not sent to AI", description: message, variant: undefined }), wait);
+  });
+
+  it("offers to show each clause an answer quotes in the document", async () => {
+    const answered = { ...question(1, "Yes: Section 11.2 is the limitation of liability clause."), citations: [{ section: "11.2", heading: "Aggregate Cap", excerpt: "The Contractor's total aggregate liability shall not exceed 100% of the Contract Price.", start: 400, end: 486 }] };
+    fakeApi({ "GET /api/contracts/c-1/analysis": noSuchEndpoint, "GET /api/contracts/c-1/questions": { status: 200, body: [answered] } });
+    const onShow = vi.fn();
+    renderWithProviders(<QuestionsPanel contract={makeContract({}, REVIEWER_ABILITIES)} onShowInDocument={onShow} />);
+    const quoted = await screen.findByRole("list", { name: "Clauses quoted in the answer" }, wait);
+    fireEvent.click(within(quoted).getByRole("button", { name: /Section 11\.2/ }));
+    expect(onShow).toHaveBeenCalledWith(expect.objectContaining({ start: 400, end: 486 }));
   });
 
   it("has no ask box for a read-only user", async () => {

@@ -33,9 +33,11 @@ function AskQuestion({ contractId }: { contractId: string }) {
     }
     setProblem(null);
     try {
-      await ask.mutateAsync(parsed.data.question);
+      const asked = await ask.mutateAsync(parsed.data.question);
       setText("");
-      toast({ title: "Question submitted", description: "AI is processing your question..." });
+      // With AI review off the server answers at once with the reason: nothing is processing.
+      if (asked.answer !== null) toast({ title: "Question not sent to AI", description: asked.answer });
+      else toast({ title: "Question submitted", description: "AI is processing your question..." });
     } catch (error) {
       // The question stays in the box so nothing typed is lost.
       toastFailure("Error", error, "Failed to submit question. Please try again.");
@@ -93,7 +95,7 @@ export function QuestionsPanel({ contract, onShowInDocument }: { contract: Contr
       )}
       <PanelSubsection title="Questions" count={questions.data?.length}>
         <QueryList query={questions} what="Questions" empty="No questions yet.">
-          {(items) => <QuestionList questions={items} label="Questions about this contract" />}
+          {(items) => <QuestionList questions={items} label="Questions about this contract" onShow={onShowInDocument} />}
         </QueryList>
       </PanelSubsection>
     </PanelSection>

@@ -31,6 +31,7 @@ const questions: Question[] = [1, 2, 3, 4].map((n) => ({
   createdAt: hoursAgo(10 - n),
   answeredAt: null,
   userId: "u-1",
+  citations: [],
 }));
 
 describe("TeamCollaboration", () => {

@@ -25,6 +25,7 @@ export function makeContract(overrides: Partial<ContractDetail> = {}, granted: r
     fileName: "wapiti.pdf",
     submittedAt: null,
     completedAt: null,
+    ourPartyRole: null,
     abilities,
     ...overrides,
   };

@@ -109,6 +109,20 @@ describe("upload contract dialog", () => {
     expect(title.value).toBe("My title");
   });
 
+  it("sends which party the company is when the uploader says so", async () => {
+    const { dialog, choose, uploadButton, consent } = await openDialog({
+      "POST /api/contracts": { status: 201, body: uploaded },
+      "GET /api/contracts/c-new": { status: 200, body: uploaded },
+    });
+    choose(pdf());
+    const side = within(dialog).getByLabelText("Your company is the") as HTMLSelectElement;
+    expect(side.value).toBe("");
+    fireEvent.change(side, { target: { value: "Owner" } });
+    fireEvent.click(consent);
+    fireEvent.click(uploadButton);
+    await waitFor(() => expect(sentForm().get("ourPartyRole")).toBe("Owner"));
+  });
+
   it("keeps Upload disabled until file, title and consent are there, and says what is missing if forced", async () => {
     const { choose, uploadButton, consent } = await openDialog();
     expect(uploadButton.getAttribute("aria-disabled")).toBe("true");
@@ -146,6 +160,8 @@ describe("upload contract dialog", () => {
     expect(form.get("processingConsent")).toBe("true");
     expect(form.has("reviewDeadline")).toBe(false);
     expect(form.has("approvalDeadline")).toBe(false);
+    // Left on "detect", the server reads our party from the company's name.
+    expect(form.has("ourPartyRole")).toBe(false);
 
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upload Contract" })).toBeNull());
     await waitFor(() => expect(calls.some((c) => c.method === "GET" && c.path === "/api/contracts/c-new")).toBe(true), wait);

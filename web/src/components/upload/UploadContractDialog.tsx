@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { PRIORITIES, PUSH_EVENTS, REVIEW_BUSINESS_DAYS, UPLOAD_CLIENT_MAX_LENGTH, UPLOAD_TITLE_MAX_LENGTH, uploadProgressPayload, type Priority, type UploadProgress } from "@clausewise/shared";
+import { COMMON_PARTY_ROLES, PRIORITIES, PUSH_EVENTS, REVIEW_BUSINESS_DAYS, UPLOAD_CLIENT_MAX_LENGTH, UPLOAD_TITLE_MAX_LENGTH, uploadProgressPayload, type Priority, type UploadProgress } from "@clausewise/shared";
 import { ApiError, errorText, isUnauthorizedError } from "../../api/client";
 import { ocrProgressText, useUploadContract } from "../../api/uploads";
 import { usePushEvent } from "../../realtime/pushes";
@@ -10,6 +10,7 @@ import { Checkbox } from "../ui/checkbox";
 import { Dialog } from "../ui/dialog";
 import { Field, Label, TextField } from "../ui/field";
 import { Input } from "../ui/input";
+import { NativeSelect } from "../ui/native-select";
 import { Select } from "../ui/select";
 import { Spinner } from "../ui/spinner";
 import { FileDropZone } from "./FileDropZone";
@@ -34,6 +35,8 @@ interface Draft {
   approvalDeadline: string;
   storageConsent: boolean;
   processingConsent: boolean;
+  /** Which party the company is; "" lets the server read it from the company's name. */
+  ourPartyRole: string;
 }
 
 const EMPTY_DRAFT: Draft = {
@@ -45,6 +48,7 @@ const EMPTY_DRAFT: Draft = {
   approvalDeadline: "",
   storageConsent: false,
   processingConsent: false,
+  ourPartyRole: "",
 };
 
 type ServerField = "title" | "client" | "reviewDeadline" | "approvalDeadline";
@@ -267,6 +271,22 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
                   className="w-full sm:w-48"
                 />
               </div>
+            )}
+          </Field>
+
+          <Field
+            label="Your company is the"
+            hint="The party your company is in this contract: every risk and advantage is judged from that side. Left on detect, it is matched from your company's name and can be changed on the contract page."
+          >
+            {({ id, describedBy }) => (
+              <NativeSelect id={id} aria-describedby={describedBy} value={draft.ourPartyRole} onChange={(e) => change("ourPartyRole", e.target.value)} className="w-full sm:w-72">
+                <option value="">Detect from our company name</option>
+                {COMMON_PARTY_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           </Field>
 

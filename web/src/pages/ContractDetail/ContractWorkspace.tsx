@@ -10,6 +10,7 @@ import { errorText } from "../../api/client";
 import { useDocumentText } from "../../api/document-text";
 import { useMarkups } from "../../api/markups";
 import { AiReviewTools } from "../../components/analysis/AiReviewTools";
+import type { Quote } from "../../components/analysis/QuotedClause";
 import type { SelectedText } from "../../components/analysis/TextAnalysisTools";
 import { ExhibitTracker } from "../../components/contract/ExhibitTracker";
 import { QuestionsPanel } from "../../components/contract/QuestionsPanel";
@@ -18,7 +19,7 @@ import { TeamCollaboration } from "../../components/contract/TeamCollaboration";
 import { ContractStatusBadge } from "../../components/ContractStatusBadge";
 import { ChangesPanel } from "../../components/document/ChangesPanel";
 import { DocumentViewer, type ReviewAction } from "../../components/document/DocumentViewer";
-import { locateFindings } from "../../components/document/findings";
+import { locateFindings, locateQuote } from "../../components/document/findings";
 import { MarkupSheet } from "../../components/document/MarkupSheet";
 import { MarkupsSheet } from "../../components/document/MarkupsSheet";
 import { ProposeChangeSheet } from "../../components/document/ProposeChangeSheet";
@@ -33,6 +34,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { Tooltip } from "../../components/ui/tooltip";
 import { parseChangeRange } from "../../lib/apply-preview";
+import { toast } from "../../stores/toast";
 import { documentPlainText, type DocSelection } from "../../lib/document-selection";
 import { LazyCollaborativeEditor } from "../../editor/lazy";
 import { htmlToTextBlocks } from "../../lib/html-text";
@@ -109,6 +111,17 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
     setReveal({ ...range, key: Date.now() });
   }, []);
 
+  // A quote of the analysis, an answer or a clause: shown where its words stand now (the text may
+  // have changed since it was analysed), never at offsets that moved.
+  const showQuote = useCallback(
+    (quote: Quote) => {
+      const range = locateQuote(quote, plainText);
+      if (range) show(range);
+      else toast({ title: "Not in the Current Text", description: "The quoted words are no longer in the contract: it changed after the analysis." });
+    },
+    [plainText, show],
+  );
+
   const showChange = useCallback(
     (change: DocumentChange) => {
       const range = parseChangeRange(change.position);
@@ -137,18 +150,18 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const layout = panelLayout(panels);
   // The same elements while the contract is the same: selecting text re-renders this page, not the panels.
   const reviewTools = useMemo(
-    () => <ReviewTools contract={contract} aiTools={<AiReviewTools contract={contract} selection={selected} onShowInDocument={show} />} />,
-    [contract, selected, show],
+    () => <ReviewTools contract={contract} aiTools={<AiReviewTools contract={contract} selection={selected} onShowInDocument={showQuote} />} />,
+    [contract, selected, showQuote],
   );
   const insights = useMemo(
     () => (
       <>
-        <QuestionsPanel contract={contract} onShowInDocument={show} />
+        <QuestionsPanel contract={contract} onShowInDocument={showQuote} />
         <TeamCollaboration contract={contract} />
         <ExhibitTracker contract={contract} />
       </>
     ),
-    [contract, show],
+    [contract, showQuote],
   );
   const sheetTarget = sheet && sheet.kind !== "markups" ? (located ?? null) : null;
 

@@ -1,0 +1,70 @@
+import { amounts, fold, percentages } from "../text";
+import { money, pct, sentenceEnd } from "./context";
+
+/**
+ * A cap is a cap only with a number or a formula behind it (issue 13): "shall not exceed 100% of the
+ * Contract Price", "limited to the fees paid in the preceding 12 months", "$5,000,000". "In no event
+ * shall either party be liable for consequential damages" limits a kind of loss, not an amount.
+ */
+const LIMIT =
+  /\b(?:(?:shall|will|does|do|is|are) not (?:in (?:the )?aggregate |in total |cumulatively )?(?:exceed|be more than|be greater than)|not to exceed|limited (?:in (?:the )?aggregate |in total )?to|capped at|(?:maximum|aggregate|total|entire|cumulative|overall) (?:aggregate )?(?:amount of )?liability\b[^.]{0,80}?\b(?:is|shall be|will be|of)\b|cap (?:on|of)|in excess of|exceeding)/g;
+
+const QUANTUM =
+  /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts|compensation|price|consideration|sums)\b[^.]{0,40}?\b(?:paid|payable|received)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
+
+export interface Limit {
+  /** Where the limiting words are. */
+  at: number;
+  /** "100% of the Contract Price", "$5 million", "the fees paid". */
+  quantum: string;
+  /** The limit as a percentage of the contract price, when it can be told. */
+  percentOfPrice: number | null;
+}
+
+function describeQuantum(t: string, from: number, to: number, contractPrice: number | null): { quantum: string; percentOfPrice: number | null } {
+  const window = t.slice(from, to);
+  const percent = percentages(window)[0];
+  if (percent) {
+    // "ten percent (10%) of the price of the Shutdown Work Order": what the percentage is of, as written.
+    const of = /^[^.;]*?\bof (?:the )?((?:[a-z'-]+ ){0,6}?(?:(?:sub)?contract (?:price|sum|value)|price|fees|compensation|charges|amounts?|value)(?: of (?:the |this |that |each |any )?(?:[a-z'-]+ ){0,4}?[a-z'-]+)?)(?=$|[.,;)]| (?:and|or|whichever|for|in|under|during|payable|paid|as)\b)/.exec(window.slice(percent.index));
+    if (of) {
+      const base = of[1]!.trim();
+      const onPrice = /^(?:the )?(?:sub)?contract (?:price|sum|value)$|^purchase price$/.test(base);
+      return { quantum: `${pct(percent.value)} of the ${base}`, percentOfPrice: onPrice ? percent.value : null };
+    }
+  }
+  const amount = amounts(window)[0];
+  if (amount) return { quantum: money(amount.value), percentOfPrice: contractPrice ? (amount.value / contractPrice) * 100 : null };
+  const price = /\b(?:the )?(sub)?contract (price|sum|value)\b/.exec(window);
+  if (price) return { quantum: `the ${price[0].replace(/^the /, "").replace(/\b\w/g, (c) => c.toUpperCase())}`, percentOfPrice: 100 };
+  const words = QUANTUM.exec(window);
+  const phrase = words ? window.slice(words.index, sentenceEnd(window, words.index)).replace(/[.;]$/, "").trim() : "a stated amount";
+  return { quantum: phrase.length > 80 ? `${phrase.slice(0, 79)}…` : phrase, percentOfPrice: null };
+}
+
+/** The first monetary or formula limit in the clause (after `from`), or null. */
+export function findLimit(t: string, contractPrice: number | null, from = 0): Limit | null {
+  LIMIT.lastIndex = from;
+  for (const m of t.matchAll(LIMIT)) {
+    if (m.index < from) continue;
+    const end = Math.min(sentenceEnd(t, m.index), m.index + 240);
+    const tail = t.slice(m.index, end);
+    const q = QUANTUM.exec(tail);
+    if (!q) continue;
+    return { at: m.index, ...describeQuantum(t, m.index, end, contractPrice) };
+  }
+  return null;
+}
+
+/** The contract price, from the sentence that states it ("The Contract Price is $48,500,000"). */
+export function contractPriceOf(text: string): number | null {
+  const folded = fold(text);
+  const stated = /\b(?:(?:sub)?contract (?:price|sum)|total (?:contract )?price|purchase price|agreement price)\b[^.\n]{0,140}?\$\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|m\b))?/g;
+  for (const m of folded.matchAll(stated)) {
+    const amount = amounts(m[0]).at(-1);
+    if (amount && amount.value >= 1_000) return amount.value;
+  }
+  const defined = /\$\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|m\b))?[^.\n]{0,40}\((?:the )?"(?:sub)?contract (?:price|sum)"\)/.exec(folded);
+  const amount = defined ? amounts(defined[0])[0] : undefined;
+  return amount && amount.value >= 1_000 ? amount.value : null;
+}

@@ -1,0 +1,211 @@
+import type { ContractParty, PartySide } from "@clausewise/shared";
+import { fold } from "./text";
+
+/**
+ * The parties of a contract and the roles it defines for them, read from the preamble ("BETWEEN
+ * WAPITI RIDGE MIDSTREAM LTD., a corporation … (the "Owner"), AND …"), "hereinafter" phrases and the
+ * definitions ("Contractor" means …). Which side each party is on follows from its role: the one that
+ * orders and pays is the customer, the one that performs the work is the provider (in a subcontract
+ * the Contractor is the customer). Text is only matched, never followed.
+ */
+
+/** How far into the text a preamble may run. */
+const PREAMBLE_CHARS = 8_000;
+const ROLE_MAX = 40;
+
+/**
+ * Roles and how far toward "performs the work" each sits: 0 orders and pays; higher performs. Between
+ * two parties the lower is the customer ("Contractor" 2 against "Subcontractor" 4).
+ */
+const ROLE_RANKS: [RegExp, number][] = [
+  [/^(owner|company|client|employer|purchaser|buyer|customer|principal|licensee|lessee|tenant|developer|authority|city|municipality|crown|utility|sponsor|project company|host)$/, 0],
+  [/^(general contractor|prime contractor|epc contractor|contractor|design-builder|design builder|constructor|builder|manager|construction manager)$/, 2],
+  [/^(consultant|engineer|operator|service provider|provider|licensor|lessor|landlord|contractor's representative|agent|servicer|o&m contractor|maintenance contractor)$/, 3],
+  [/^(subcontractor|sub-contractor|subconsultant|sub-consultant|supplier|vendor|seller|manufacturer|fabricator|installer|distributor|trade contractor|sub-subcontractor)$/, 4],
+];
+
+/** Words that name a party's role (anything else defined in parentheses is a thing: "Facility", "Effective Date"). */
+export function roleRank(role: string): number | null {
+  const key = fold(role).replace(/\s+/g, " ").trim();
+  for (const [re, rank] of ROLE_RANKS) if (re.test(key)) return rank;
+  return null;
+}
+
+const CORPORATE = /\b(inc|incorporated|ltd|limited|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|plc|ulc|gmbh|ag|s\.a|sa|sas|b\.v|bv|n\.v|nv|pty|partnership|trust|ltee|ltée|s\.e\.n\.c|inc\.)\.?(?=\W|$)/i;
+
+/** `(the "Owner")`, `("Contractor")`, `(hereinafter referred to as the "Operator")`, `hereinafter called "Company"`. */
+const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:(?:the|each|a)\s+)?(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+|the\s+)?(?:the\s+)?)?["“'‘]([^"”'’()]{1,40})["”'’]\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’]/gi;
+const BETWEEN = /\b(?:by and between|between|among|amongst|entered into by|made by)\b/i;
+const NAME_STOP = /,\s*(?:a|an|the|having|with|whose|organi[sz]ed|incorporated|existing|duly|acting|registered|hereinafter)\b|\s+\((?:the\s+|hereinafter)|,?\s+a\s+(?:corporation|company|limited|partnership)\b/i;
+const NAME_LEAD = /^(?:[\s,;:]*(?:and|by and between|between|among|amongst|entered into by|made by|of|the first part|the second part|party of)\b)+[\s,;:]*/i;
+
+function titleOf(role: string): string {
+  return role.replace(/\s+/g, " ").trim();
+}
+
+/** The name written before a definition: "WAPITI RIDGE MIDSTREAM LTD., a corporation existing …" → "WAPITI RIDGE MIDSTREAM LTD.". */
+function nameBefore(text: string, from: number, to: number): string | null {
+  let chunk = text.slice(from, to);
+  // Start after the last line break, semicolon, closing parenthesis or "between" before the definition.
+  let cut = 0;
+  for (const m of chunk.matchAll(/\)|;|\n|\b(?:BETWEEN|between|among)\b/g)) cut = m.index + m[0].length;
+  chunk = chunk.slice(cut);
+  chunk = chunk.replace(NAME_LEAD, "");
+  const stop = NAME_STOP.exec(chunk);
+  if (stop) chunk = chunk.slice(0, stop.index);
+  const name = chunk.replace(/[\s,:;]+$/, "").replace(/^[\s,:;"“]+/, "").trim();
+  if (name.length < 2 || name.length > 120 || !/\p{L}/u.test(name)) return null;
+  // A name is a proper name: a capital letter or digit first, and not a sentence.
+  if (!/^[\p{Lu}\d]/u.test(name) || /\b(shall|will|means|is|are)\b/.test(name)) return null;
+  return name;
+}
+
+interface Found {
+  name: string | null;
+  role: string;
+  start: number;
+  end: number;
+}
+
+function definitionsIn(text: string, from: number, to: number, requireName: boolean): Found[] {
+  const out: Found[] = [];
+  const slice = text.slice(from, to);
+  let last = 0;
+  for (const m of slice.matchAll(DEFINED)) {
+    const role = titleOf(m[1] ?? m[2] ?? "");
+    const at = from + m.index;
+    const name = nameBefore(text, from + last, at);
+    last = m.index + m[0].length;
+    if (!role || role.length > ROLE_MAX) continue;
+    const isRole = roleRank(role) !== null;
+    const corporate = name !== null && CORPORATE.test(name);
+    // A defined thing ("Facility") is not a party; a company given a short name ("ABC") is.
+    if (!isRole && !corporate) continue;
+    if (requireName && !name) continue;
+    out.push({ name, role, start: name ? text.lastIndexOf(name, at) : at, end: at + m[0].length });
+  }
+  return out;
+}
+
+/** `"Contractor" means Demo EPC Ltd. and its permitted successors` in the definitions. */
+function definedByMeaning(text: string): Found[] {
+  const out: Found[] = [];
+  for (const m of text.matchAll(/(^|\n)\s*["“]([^"”\n]{1,40})["”]\s+(?:means|shall mean|refers to)\s+([^\n.;]{1,160})/g)) {
+    const role = titleOf(m[2]!);
+    if (roleRank(role) === null) continue;
+    const body = m[3]!.trim();
+    const name = /^(?:the\s+)?(?:party|person|entity|corporation|company|firm)\b/i.test(body) ? null : (/^[\p{Lu}\d][^,(]*/u.exec(body)?.[0].trim() ?? null);
+    const start = m.index + m[1]!.length;
+    out.push({ name: name && CORPORATE.test(name) ? name : null, role, start, end: start + m[0].length - m[1]!.length });
+  }
+  return out;
+}
+
+/** Capitalised role words used as names ("the Owner shall"), most used first: parties when nothing defines them. */
+function rolesByUse(text: string): Found[] {
+  const counts = new Map<string, { n: number; at: number; raw: string }>();
+  for (const m of text.matchAll(/\bthe ((?:[A-Z][a-z]+[- ]?){1,2})\b/g)) {
+    const role = m[1]!.trim();
+    if (roleRank(role) === null) continue;
+    const seen = counts.get(role);
+    if (seen) seen.n++;
+    else counts.set(role, { n: 1, at: m.index + 4, raw: role });
+  }
+  return [...counts.values()]
+    .filter((c) => c.n >= 3)
+    .sort((a, b) => b.n - a.n)
+    .slice(0, 2)
+    .map((c) => ({ name: null, role: c.raw, start: c.at, end: c.at + c.raw.length }));
+}
+
+function uniqueByRole(found: Found[]): Found[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = fold(f.role);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Sides from roles: the lowest-ranked role orders and pays, the others perform (0 is always the customer). */
+function assignSides(found: Found[]): (PartySide | null)[] {
+  const ranks = found.map((f) => roleRank(f.role));
+  const known = ranks.filter((r): r is number => r !== null);
+  const hasCustomerWord = known.includes(0);
+  const low = known.length > 0 ? Math.min(...known) : null;
+  const high = known.length > 0 ? Math.max(...known) : null;
+  return ranks.map((rank) => {
+    if (rank === null) {
+      // A party known only by a short name: the opposite of the other one, when there are two.
+      if (found.length === 2 && known.length === 1) return known[0] === 0 ? "provider" : "customer";
+      return null;
+    }
+    if (rank === 0) return "customer";
+    if (hasCustomerWord) return "provider";
+    if (low !== null && high !== null && low !== high) return rank === low ? "customer" : "provider";
+    return found.length === 1 ? "provider" : null;
+  });
+}
+
+export function readParties(text: string): ContractParty[] {
+  const preambleEnd = Math.min(text.length, PREAMBLE_CHARS);
+  let found: Found[] = [];
+  const between = BETWEEN.exec(text.slice(0, preambleEnd));
+  if (between) {
+    // The sentence (or line) that names the parties; recitals after it define others ("the Owner" of a prime contract).
+    const lineEnd = text.indexOf("\n", between.index);
+    const until = Math.min(lineEnd === -1 ? preambleEnd : lineEnd, between.index + 2_000);
+    found = definitionsIn(text, between.index, until, false);
+  }
+  if (found.length < 2) found = uniqueByRole([...found, ...definitionsIn(text, 0, preambleEnd, true)]).slice(0, Math.max(2, found.length));
+  if (found.length < 2) found = uniqueByRole([...found, ...definedByMeaning(text)]);
+  if (found.length < 2) found = uniqueByRole([...found, ...rolesByUse(text)]);
+  found = uniqueByRole(found);
+  const sides = assignSides(found);
+  return found.map((f, i) => ({
+    name: f.name,
+    role: f.role,
+    side: sides[i] ?? null,
+    excerpt: text.slice(f.start, f.end),
+    start: f.start,
+    end: f.end,
+  }));
+}
+
+const LEGAL_WORDS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "llp", "lp", "corp", "corporation", "co", "company", "plc", "ulc", "gmbh", "ag", "sa", "sas", "bv", "nv", "pty", "the", "ltee"]);
+
+/** "Demo EPC Ltd." and "DEMO EPC LTD" and "Demo E.P.C. Limited" → "demo epc". */
+export function normaliseCompanyName(name: string): string {
+  return fold(name)
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/\b([a-z])\.(?=[a-z]\.)/g, "$1")
+    .replace(/[^a-z0-9]+/g, " ")
+    .split(" ")
+    .filter((w) => w !== "" && !LEGAL_WORDS.has(w))
+    .join(" ");
+}
+
+/** The same company, ignoring case, punctuation and legal suffixes; a longer name may add words at the end ("Demo EPC" ~ "Demo EPC Canada"). */
+export function sameCompany(a: string, b: string): boolean {
+  const x = normaliseCompanyName(a);
+  const y = normaliseCompanyName(b);
+  if (x === "" || y === "") return false;
+  if (x === y) return true;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length >= 5 && short.split(" ").length >= 2 && (long.startsWith(`${short} `) || long.endsWith(` ${short}`));
+}
+
+/** The party a company is, by name. */
+export function partyOfCompany(parties: readonly ContractParty[], companyName: string | null | undefined): ContractParty | null {
+  if (!companyName) return null;
+  return parties.find((p) => p.name !== null && sameCompany(p.name, companyName)) ?? null;
+}
+
+/** A company whose name says it builds or supplies (the product's users are EPC companies). */
+export function plainlyProvider(companyName: string | null | undefined): boolean {
+  if (!companyName) return false;
+  return /\b(epc|construct\w*|contracting|contractors?|builders?|engineering|engineers|fabricat\w*|mechanical|electrical|industrial services|installations?|erectors?|drilling|pipeline services|maintenance services)\b/i.test(companyName);
+}
