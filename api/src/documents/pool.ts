@@ -152,6 +152,12 @@ function armTimer(slot: Slot, job: Job): void {
 
 let memoryTimer: NodeJS.Timeout | undefined;
 let baselineRss = 0;
+let maxRssGrowthMb: number = limits.maxRssGrowthMb;
+
+/** Sets the memory budget of the running extractions (a smaller machine; tests). */
+export function configureExtractionPool(options: { maxRssGrowthMb?: number }): void {
+  maxRssGrowthMb = options.maxRssGrowthMb ?? limits.maxRssGrowthMb;
+}
 
 const busy = () => [...slots].filter((slot) => slot.job !== null);
 
@@ -179,7 +185,7 @@ function workerReady(slot: Slot): void {
 }
 
 function checkMemory(): void {
-  if (process.memoryUsage.rss() - baselineRss <= limits.maxRssGrowthMb * MB) return;
+  if (process.memoryUsage.rss() - baselineRss <= maxRssGrowthMb * MB) return;
   const victims = busy();
   // Work that starts next is measured from where memory stands then, not from the old baseline.
   clearInterval(memoryTimer);
