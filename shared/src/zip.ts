@@ -15,6 +15,9 @@ export interface ZipLimits {
   ratioCheckFromBytes: number;
 }
 
+/** Global in Node and in browsers, where this runs; shared compiles with neither's type library. */
+declare const TextDecoder: new (label?: string) => { decode(input: Uint8Array): string };
+
 /** One entry as declared by the ZIP central directory (nothing is decompressed to read it). */
 export interface ZipEntry {
   name: string;

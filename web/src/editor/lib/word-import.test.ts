@@ -81,7 +81,7 @@ describe("Word import limits (the same DOCX_LIMITS as uploads, checked in the br
     const file = docx([{ name: "word/media/image1.png", data: new Uint8Array(8 * MB), declaredSize: 2_000 }]);
     expect(file.length).toBeLessThan(64 * 1024);
     expect(docxImportProblem(file)).toBe("This Word document is too large when unpacked. It may be damaged or built to exhaust the browser.");
-    const error: unknown = await docxToHtml(new Blob([file])).catch((e: unknown) => e);
+    const error: unknown = await docxToHtml(new Blob([new Uint8Array(file)])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WordImportRefused);
   });
 
