@@ -12,6 +12,7 @@ import { DOCUMENT_LIMITS } from "./limits";
 import { extractPdf } from "./pdf";
 import { scanPdf } from "./pdf-scan";
 import { ArraySource, FlateStage } from "./pdf-scan/decoders";
+import { OperatorCounter } from "./pdf-scan/operators";
 
 const MB = 1024 * 1024;
 const limits = DOCUMENT_LIMITS.pdf;
@@ -71,6 +72,32 @@ describe("the PDF scan's decoders", () => {
       expect(total).toBe(expected.length);
     }
     expect(deflateBomb(1024 * MB).length).toBeLessThan(1.1 * MB);
+  });
+});
+
+describe("the PDF scan's operator count", () => {
+  const count = (...chunks: string[]) => {
+    const counter = new OperatorCounter();
+    for (const chunk of chunks) counter.push(Buffer.from(chunk, "latin1"));
+    return counter.end();
+  };
+
+  it("splits commands as pdfjs' lexer does: greedy, numbers apart, names never commands", () => {
+    expect(count("q 1 0 0 1 0 0 cm BT /F1 12 Tf (Hi) Tj ET Q")).toBe(7);
+    expect(count("QQQ")).toBe(3);
+    expect(count("1Q2Q")).toBe(2);
+    expect(count("T*Tj'\"")).toBe(4);
+    expect(count("BDCEMC")).toBe(2);
+    expect(count("falseQ")).toBe(1);
+    expect(count("xQQ")).toBe(0);
+    // pdfjs ends a one-byte command where a digit follows: three bytes an operator.
+    expect(count("\x805Q\x805Q")).toBe(2);
+  });
+
+  it("counts across chunk boundaries, and a name split by one stays a name", () => {
+    expect(count("Q", "Q Q")).toBe(3);
+    expect(count("/", "Gs0 gs")).toBe(1);
+    expect(count("B", "T /F1 1 Tf E", "T")).toBe(3);
   });
 });
 

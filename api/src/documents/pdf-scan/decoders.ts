@@ -37,6 +37,13 @@ export class ArraySource implements ByteSource {
   getByte(): number {
     return this.pos < this.end ? this.bytes[this.pos++]! : -1;
   }
+
+  /** Up to n bytes at once, without copying (stored Flate blocks: most of an incompressible file). */
+  take(n: number): Uint8Array {
+    const start = this.pos;
+    this.pos = Math.min(this.end, this.pos + n);
+    return this.bytes.subarray(start, this.pos);
+  }
 }
 
 export abstract class Stage implements ByteSource {
@@ -247,6 +254,20 @@ export class FlateStage extends Stage {
   }
 
   private copyStored(): void {
+    if (this.src instanceof ArraySource && this.stored > 0) {
+      const bytes = this.src.take(Math.min(this.stored, CHUNK - this.len));
+      this.out.set(bytes, this.len);
+      this.len += bytes.length;
+      const tail = bytes.subarray(Math.max(0, bytes.length - this.window.length));
+      for (let i = 0, at = this.produced + bytes.length - tail.length; i < tail.length; i++, at++) this.window[at & 0x7fff] = tail[i]!;
+      this.produced += bytes.length;
+      this.stored -= bytes.length;
+      if (bytes.length === 0) {
+        this.done = true;
+        this.stored = -1;
+      } else if (this.stored === 0) this.stored = -1;
+      return;
+    }
     while (this.stored > 0 && !this.full) {
       const b = this.src.getByte();
       if (b < 0) {
