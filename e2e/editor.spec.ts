@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
+import { makeMinimalDocxZip } from "../api/src/test/fixtures";
 import { expect, signIn, test } from "./fixtures";
 
 /*
@@ -30,6 +31,39 @@ async function openWordEditor(browser: Browser, email: string): Promise<Editor> 
 }
 
 const token = () => Math.random().toString(36).slice(2, 8);
+
+test("Word import: a .docx goes in for everyone; one whose image lies about its size is refused before it is read", async ({ browser }) => {
+  const admin = await openWordEditor(browser, "admin@demo.test");
+  try {
+    const { page, document } = admin;
+    const input = page.getByTestId("word-import-input");
+    const dialog = page.getByRole("dialog", { name: "Import Word document" });
+    const docxType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+    // 8 MB of image declared as 2 KB: refused with a clear message, the document untouched.
+    const refused = `Never imported ${token()}`;
+    const lying = makeMinimalDocxZip([refused], [{ name: "word/media/image1.png", data: Buffer.alloc(8 * 1024 * 1024), declaredSize: 2_000 }]);
+    await input.setInputFiles({ name: "lying.docx", mimeType: docxType, buffer: lying });
+    await dialog.getByRole("button", { name: "Import" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("This Word document is too large when unpacked. It may be damaged or built to exhaust the browser.").first()).toBeVisible();
+    await expect(document).not.toContainText(refused);
+
+    // An ordinary one, inserted at the cursor, then undone (the demo contract stays as it was).
+    const clause = `Imported clause ${token()}`;
+    await document.click();
+    await page.keyboard.press("Control+End");
+    await input.setInputFiles({ name: "clause.docx", mimeType: docxType, buffer: makeMinimalDocxZip([clause]) });
+    await dialog.getByLabel(/Insert at the cursor/).check();
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect(document).toContainText(clause);
+    await document.click();
+    await page.keyboard.press("Control+z");
+    await expect(document).not.toContainText(clause);
+  } finally {
+    await admin.close();
+  }
+});
 
 test("two people edit the same contract live: presence, carets, typing, bold, find and replace, Word export", async ({ browser }) => {
   const approver = await openWordEditor(browser, "approver@demo.test");

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   token_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Well-formed but beyond what the server will work through (a document too complex to read). */
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

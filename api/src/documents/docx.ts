@@ -1,9 +1,10 @@
 import mammoth from "mammoth";
 import { AppError } from "../http/errors";
-import { UPLOAD_MESSAGES, unreadable } from "./errors";
+import { tooLargeUnpacked, UPLOAD_MESSAGES, unreadable } from "./errors";
 import type { ExtractedDocument } from "./extract";
 import { blocksToText, htmlToBlocks, sanitizeHtml } from "./html";
-import { inspectZip, verifyDeclaredSizes } from "./zip";
+import { inspectZip, verifyDeclaredSizes } from "@clausewise/shared/zip";
+import { zipProblemError } from "./validate";
 
 /**
  * Word styles to HTML on top of mammoth's defaults (which already map "Heading 1".."Heading 6").
@@ -29,8 +30,9 @@ const NOTE_BACKLINK = /<a href="#(?:footnote|endnote)-ref-[^"]*">↑<\/a>/g;
 
 export async function extractDocx(bytes: Uint8Array): Promise<ExtractedDocument> {
   const inspected = inspectZip(bytes);
-  if ("problem" in inspected) throw unreadable(UPLOAD_MESSAGES.archiveTooLarge);
-  if (verifyDeclaredSizes(bytes, inspected.entries)) throw unreadable(UPLOAD_MESSAGES.archiveTooLarge);
+  if ("problem" in inspected) throw zipProblemError(inspected.problem);
+  // Entries that inflate past their declared size (mammoth's JSZip would believe the declaration).
+  if (verifyDeclaredSizes(bytes, inspected.entries)) throw tooLargeUnpacked(UPLOAD_MESSAGES.archiveTooLarge);
 
   const warnings = new Set<string>();
   let images = 0;

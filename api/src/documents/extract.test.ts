@@ -120,7 +120,7 @@ describe("extractDocument: DOCX", () => {
   it("refuses an archive whose entries inflate beyond their declared size (lying headers)", async () => {
     const docx = makeMinimalDocxZip(["Styles lie"], [{ name: "word/styles.xml", data: `<w:styles>${" ".repeat(400_000)}</w:styles>`, declaredSize: 2_000 }]);
     const error = await failure("docx", docx);
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(413);
     expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
   });
 

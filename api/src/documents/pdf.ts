@@ -4,12 +4,13 @@ import { pathToFileURL } from "node:url";
 import type * as PdfJsModule from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { AppError } from "../http/errors";
-import { NoTextLayerError, UPLOAD_MESSAGES, unreadable } from "./errors";
+import { NoTextLayerError, tooComplex, UPLOAD_MESSAGES, unreadable } from "./errors";
 import type { ExtractedDocument } from "./extract";
 import { blocksToHtml, blocksToText } from "./html";
 import { DOCUMENT_LIMITS } from "./limits";
 import { OCR_LIMITS, NapiCanvasFactory, installCanvasGlobals, recognisePdfPages, type OcrProgress } from "./ocr";
 import { layoutPdfPages, type PdfPageInput, type PdfTextItem } from "./pdf-layout";
+import { assertPdfWithinLimits } from "./pdf-limits";
 
 type PdfJs = typeof PdfJsModule;
 
@@ -22,7 +23,7 @@ let pdfjsPromise: Promise<PdfJs> | undefined;
  * pdfjs in Node runs its "worker" in-thread (the fake worker). Pointing it at the local legacy worker
  * module, and pre-loading that module, means it never tries to fetch anything.
  */
-async function loadPdfJs(): Promise<PdfJs> {
+export async function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
     const workerPath = path.join(PDFJS_DIR, "legacy/build/pdf.worker.mjs");
     installCanvasGlobals();
@@ -81,6 +82,7 @@ async function recogniseScannedPages(doc: PDFDocumentProxy, pageNumbers: number[
  * read by OCR, offline; their text goes through the same layout as the rest.
  */
 export async function extractPdf(bytes: Uint8Array, options: ExtractPdfOptions = {}): Promise<ExtractedDocument> {
+  assertPdfWithinLimits(bytes);
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     // pdfjs may take ownership of the buffer it is given; keep the caller's bytes intact.
@@ -89,6 +91,9 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractPdfOptions =
     disableFontFace: true,
     useSystemFonts: false,
     enableXfa: false,
+    // Larger images are left out rather than decoded (pdfjs' default is no limit).
+    maxImageSize: DOCUMENT_LIMITS.pdf.maxImagePixels,
+    isOffscreenCanvasSupported: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     cMapUrl: path.join(PDFJS_DIR, "cmaps") + path.sep,
     cMapPacked: true,
@@ -101,7 +106,7 @@ export async function extractPdf(bytes: Uint8Array, options: ExtractPdfOptions =
     const doc = await task.promise.catch((error: unknown) => {
       throw pdfError(error);
     });
-    if (doc.numPages > DOCUMENT_LIMITS.pdf.maxPages) throw unreadable(UPLOAD_MESSAGES.pdfTooManyPages);
+    if (doc.numPages > DOCUMENT_LIMITS.pdf.maxPages) throw tooComplex(UPLOAD_MESSAGES.pdfTooManyPages);
 
     const operators = imageOperators(pdfjs);
     const pages: PdfPageInput[] = [];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
 import { makeCanary, makeDocx, makeImageOnlyPdf, makeLargePdf } from "../test/fixtures";
 import { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";
-import { closeExtractionPool, extractInWorker } from "./pool";
+import { closeExtractionPool, extractInWorker, extractionPoolStats } from "./pool";
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -77,8 +77,10 @@ describe("extractInWorker", () => {
   it("gives up after the time limit with a clear message, and the pool keeps working", async () => {
     const error = await rejection(extractInWorker("pdf", largePdf, { timeoutMs: 1 }));
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(400);
-    expect((error as AppError).message).toBe("This document took too long to read.");
+    expect((error as AppError).status).toBe(422);
+    expect((error as AppError).code).toBe("unprocessable");
+    expect((error as AppError).message).toBe("This document took too long to read. Try saving it again or splitting it into smaller files.");
+    expect(extractionPoolStats().terminated.timeout).toBeGreaterThan(0);
     const after = await extractInWorker("txt", Buffer.from("Still working.", "utf8"));
     expect(after.text).toBe("Still working.");
   });

@@ -1,20 +1,26 @@
 import { Worker } from "node:worker_threads";
 import type { ErrorCode } from "@clausewise/shared";
 import { AppError } from "../http/errors";
-import { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";
+import { metrics } from "../metrics";
+import { NoTextLayerError, tooComplex, UPLOAD_MESSAGES } from "./errors";
 import type { ExtractedDocument } from "./extract";
 import { DOCUMENT_LIMITS } from "./limits";
 import type { OcrProgress } from "./ocr";
 import type { DocumentKind } from "./validate";
 
+/** What a worker does with the bytes: extract a contract's text, or only check an exhibit's limits. */
+export type WorkerTask = { op: "extract"; kind: DocumentKind } | { op: "inspect"; format: InspectFormat };
+/** Exhibits are stored, not read; only what unpacks (PDF streams, Office Open XML entries) is measured. */
+export type InspectFormat = "pdf" | "ooxml";
+
 export interface WorkerRequest {
   id: number;
-  kind: DocumentKind;
+  task: WorkerTask;
   buffer: ArrayBuffer;
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; result: ExtractedDocument }
+  | { id: number; ok: true; result: ExtractedDocument | null }
   | { id: number; ok: false; error: { code: ErrorCode; message: string; noTextLayer?: boolean; unexpected?: boolean } };
 
 /** Sent by the worker while it recognises the pages of a scanned PDF. */
@@ -26,20 +32,25 @@ export interface WorkerProgress {
 export interface ExtractInWorkerOptions {
   /**
    * Default DOCUMENT_LIMITS.worker.timeoutMs. The worker is terminated when it runs out. It starts
-   * again with each scanned page recognised: OCR of a long scan takes minutes, but keeps moving.
+   * again with each scanned page recognised (OCR of a long scan takes minutes but keeps moving), up
+   * to DOCUMENT_LIMITS.worker.maxTotalMs in all.
    */
   timeoutMs?: number;
   /** Called as the pages of a scanned PDF are recognised. */
   onProgress?: (progress: OcrProgress) => void;
 }
 
+/** Why the pool ended a worker: out of time, over the process memory budget, out of heap, or crashed. */
+export type TerminationReason = "timeout" | "memory" | "heap" | "crashed";
+
 interface Job {
   id: number;
-  kind: DocumentKind;
+  task: WorkerTask;
   buffer: ArrayBuffer;
   timeoutMs: number;
+  deadline: number;
   onProgress?: (progress: OcrProgress) => void;
-  resolve: (result: ExtractedDocument) => void;
+  resolve: (result: ExtractedDocument | null) => void;
   reject: (error: Error) => void;
 }
 
@@ -47,14 +58,27 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer?: NodeJS.Timeout;
+  /** Resident memory when the worker was started, to tell its start-up from the work it does. */
+  spawnRss: number;
 }
 
 const WORKER_ENTRY = new URL("./worker-entry.mjs", import.meta.url);
 const limits = DOCUMENT_LIMITS.worker;
+const MB = 1024 * 1024;
 
 const slots = new Set<Slot>();
 const queue: Job[] = [];
 let nextId = 1;
+const stats = { workersStarted: 0, terminated: { timeout: 0, memory: 0, heap: 0, crashed: 0 } satisfies Record<TerminationReason, number> };
+
+metrics.gauge("clausewise_extraction_workers_terminated", "Extraction workers the pool has terminated since start, by reason.", () =>
+  Object.entries(stats.terminated).map(([reason, value]) => ({ labels: { reason }, value })),
+);
+
+/** Workers started and terminated since the process started (tests, metrics). */
+export function extractionPoolStats(): { workersStarted: number; terminated: Record<TerminationReason, number> } {
+  return { workersStarted: stats.workersStarted, terminated: { ...stats.terminated } };
+}
 
 function replyError(error: Extract<WorkerReply, { ok: false }>["error"]): Error {
   if (error.noTextLayer) return new NoTextLayerError();
@@ -71,10 +95,13 @@ function release(slot: Slot): Job | null {
   return job;
 }
 
-function retire(slot: Slot, error: Error): void {
-  slots.delete(slot);
+/** Ends a worker and fails its job; the next job starts a fresh worker in its place. */
+function retire(slot: Slot, error: Error, reason?: TerminationReason): void {
+  if (!slots.delete(slot)) return;
+  if (reason) stats.terminated[reason]++;
   release(slot)?.reject(error);
   void slot.worker.terminate();
+  watchMemory();
   pump();
 }
 
@@ -88,9 +115,11 @@ function spawn(): Slot {
       stackSizeMb: limits.stackSizeMb,
     },
   });
-  const slot: Slot = { worker, job: null };
+  stats.workersStarted++;
+  const slot: Slot = { worker, job: null, spawnRss: process.memoryUsage.rss() };
   worker.on("message", (reply: WorkerReply | WorkerProgress | { ready: true }) => {
-    if (!("id" in reply) || slot.job?.id !== reply.id) return;
+    if ("ready" in reply) return workerReady(slot);
+    if (slot.job?.id !== reply.id) return;
     if ("progress" in reply) {
       armTimer(slot, slot.job);
       slot.job.onProgress?.(reply.progress);
@@ -98,16 +127,16 @@ function spawn(): Slot {
     }
     const job = release(slot);
     worker.unref();
+    watchMemory();
     if (reply.ok) job?.resolve(reply.result);
     else job?.reject(replyError(reply.error));
     pump();
   });
   worker.on("error", (error: Error & { code?: string }) => {
-    retire(slot, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("validation_failed", UPLOAD_MESSAGES.tooComplex) : error);
+    if (error.code === "ERR_WORKER_OUT_OF_MEMORY") retire(slot, tooComplex(), "heap");
+    else retire(slot, error, "crashed");
   });
-  worker.on("exit", () => {
-    if (slots.has(slot)) retire(slot, new AppError("validation_failed", UPLOAD_MESSAGES.tooComplex));
-  });
+  worker.on("exit", () => retire(slot, tooComplex(), "crashed"));
   worker.unref();
   slots.add(slot);
   return slot;
@@ -115,14 +144,64 @@ function spawn(): Slot {
 
 function armTimer(slot: Slot, job: Job): void {
   clearTimeout(slot.timer);
-  slot.timer = setTimeout(() => retire(slot, new AppError("validation_failed", UPLOAD_MESSAGES.timeout)), job.timeoutMs);
+  const ms = Math.max(0, Math.min(job.timeoutMs, job.deadline - Date.now()));
+  slot.timer = setTimeout(() => retire(slot, tooComplex(UPLOAD_MESSAGES.timeout), "timeout"), ms);
 }
+
+// ---- memory --------------------------------------------------------------------------------
+
+let memoryTimer: NodeJS.Timeout | undefined;
+let baselineRss = 0;
+let maxRssGrowthMb: number = limits.maxRssGrowthMb;
+
+/** Sets the memory budget of the running extractions (a smaller machine; tests). */
+export function configureExtractionPool(options: { maxRssGrowthMb?: number }): void {
+  maxRssGrowthMb = options.maxRssGrowthMb ?? limits.maxRssGrowthMb;
+}
+
+const busy = () => [...slots].filter((slot) => slot.job !== null);
+
+/**
+ * resourceLimits cap each worker's JavaScript heap, but typed arrays (pdfjs' decoded streams),
+ * canvases and WebAssembly memory (OCR) are allocated outside it, and worker threads share the
+ * process. So while any extraction runs, the process's resident memory is sampled; past the budget
+ * over where it stood when the work began, the running workers are terminated.
+ */
+function watchMemory(): void {
+  const working = busy().length > 0;
+  if (working && !memoryTimer) {
+    baselineRss = process.memoryUsage.rss();
+    memoryTimer = setInterval(checkMemory, limits.memoryCheckMs);
+    memoryTimer.unref();
+  } else if (!working && memoryTimer) {
+    clearInterval(memoryTimer);
+    memoryTimer = undefined;
+  }
+}
+
+/** A worker's start-up (modules, pdfjs) is not the work of the document it was started for. */
+function workerReady(slot: Slot): void {
+  if (memoryTimer) baselineRss += Math.max(0, process.memoryUsage.rss() - slot.spawnRss);
+}
+
+function checkMemory(): void {
+  if (process.memoryUsage.rss() - baselineRss <= maxRssGrowthMb * MB) return;
+  const victims = busy();
+  // Work that starts next is measured from where memory stands then, not from the old baseline.
+  clearInterval(memoryTimer);
+  memoryTimer = undefined;
+  for (const slot of victims) retire(slot, tooComplex(), "memory");
+}
+
+// ---- queue ---------------------------------------------------------------------------------
 
 function dispatch(slot: Slot, job: Job): void {
   slot.job = job;
   slot.worker.ref();
+  job.deadline = Date.now() + limits.maxTotalMs;
   armTimer(slot, job);
-  const request: WorkerRequest = { id: job.id, kind: job.kind, buffer: job.buffer };
+  watchMemory();
+  const request: WorkerRequest = { id: job.id, task: job.task, buffer: job.buffer };
   slot.worker.postMessage(request, [job.buffer]);
 }
 
@@ -135,21 +214,37 @@ function pump(): void {
   }
 }
 
-/**
- * validate + extract off the event loop, in a small pool of worker threads with a memory cap and a
- * time limit. Errors come back as the same AppError codes and messages (NoTextLayerError included).
- * The caller's bytes are copied, not transferred, so they stay usable (e.g. to store with consent).
- */
-export function extractInWorker(kind: DocumentKind, bytes: Uint8Array, options: ExtractInWorkerOptions = {}): Promise<ExtractedDocument> {
+function runInWorker(task: WorkerTask, bytes: Uint8Array, options: ExtractInWorkerOptions): Promise<ExtractedDocument | null> {
   if (queue.length >= limits.maxQueuedJobs) {
     return Promise.reject(new AppError("unavailable", "Too many documents are being read right now. Please try again in a minute."));
   }
   // A copy: Buffer#slice is a view, and transferring a view's memory would detach the caller's bytes.
   const buffer = new Uint8Array(bytes).buffer;
-  return new Promise<ExtractedDocument>((resolve, reject) => {
-    queue.push({ id: nextId++, kind, buffer, timeoutMs: options.timeoutMs ?? limits.timeoutMs, onProgress: options.onProgress, resolve, reject });
+  return new Promise((resolve, reject) => {
+    const timeoutMs = options.timeoutMs ?? limits.timeoutMs;
+    queue.push({ id: nextId++, task, buffer, timeoutMs, deadline: Infinity, onProgress: options.onProgress, resolve, reject });
     pump();
   });
+}
+
+/**
+ * validate + extract off the event loop, in a small pool of worker threads with a heap cap, a time
+ * limit and a memory watch. Errors come back as the same AppError codes and messages
+ * (NoTextLayerError included); a worker ended for time or memory answers 422. The caller's bytes are
+ * copied, not transferred, so they stay usable (e.g. to store with consent).
+ */
+export async function extractInWorker(kind: DocumentKind, bytes: Uint8Array, options: ExtractInWorkerOptions = {}): Promise<ExtractedDocument> {
+  const result = await runInWorker({ op: "extract", kind }, bytes, options);
+  if (!result) throw new Error("Document extraction returned nothing");
+  return result;
+}
+
+/**
+ * Checks, in the pool, that a file which is stored rather than read (an exhibit) does not unpack
+ * beyond the document limits: a PDF's streams, an Office file's entries. Throws the AppError to answer.
+ */
+export async function inspectInWorker(format: InspectFormat, bytes: Uint8Array): Promise<void> {
+  await runInWorker({ op: "inspect", format }, bytes, {});
 }
 
 /** Stops the workers (shutdown, tests). Queued and running extractions fail with 503. */
@@ -159,5 +254,6 @@ export async function closeExtractionPool(): Promise<void> {
   const running = [...slots];
   slots.clear();
   for (const slot of running) release(slot)?.reject(closing);
+  watchMemory();
   await Promise.all(running.map((slot) => slot.worker.terminate()));
 }

@@ -119,7 +119,7 @@ describe("validateUpload: DOCX archive checks from the central directory", () =>
     const bomb = makeZipBomb();
     expect(bomb.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const error = rejection({ fileName: "bomb.docx", bytes: bomb });
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(413);
     expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
   });
 
@@ -128,13 +128,24 @@ describe("validateUpload: DOCX archive checks from the central directory", () =>
     const entries = Array.from({ length: 4 }, (_, i) => ({ name: `word/media/part${i}.bin`, data: new Uint8Array(512 * 1024), compress: false, declaredSize: perEntry }));
     expect(entries.length * perEntry).toBeGreaterThan(DOCUMENT_LIMITS.docx.maxTotalUncompressedBytes);
     const error = rejection({ fileName: "huge.docx", bytes: makeMinimalDocxZip(["x"], entries) });
+    expect(error.status).toBe(413);
+    expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
+  });
+
+  it("rejects one entry (an image) larger than the per-entry limit even when the total and the ratio pass", () => {
+    const image = { name: "word/media/image1.png", data: new Uint8Array(1024 * 1024), compress: false, declaredSize: DOCUMENT_LIMITS.docx.maxEntryUncompressedBytes + 1 };
+    expect(image.declaredSize).toBeLessThan(DOCUMENT_LIMITS.docx.maxTotalUncompressedBytes);
+    expect(image.declaredSize / image.data.length).toBeLessThan(DOCUMENT_LIMITS.docx.maxCompressionRatio);
+    const error = rejection({ fileName: "photo.docx", bytes: makeMinimalDocxZip(["x"], [image]) });
+    expect(error.status).toBe(413);
+    expect(error.code).toBe("payload_too_large");
     expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
   });
 
   it("rejects an archive with too many entries", () => {
     const entries = Array.from({ length: DOCUMENT_LIMITS.docx.maxEntries }, (_, i) => ({ name: `word/p${i}.xml`, data: "<x/>", compress: false }));
     const error = rejection({ fileName: "many.docx", bytes: makeMinimalDocxZip(["x"], entries) });
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(413);
     expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
   });
 
@@ -148,7 +159,7 @@ describe("validateUpload: DOCX archive checks from the central directory", () =>
 
   it("rejects entries that share their compressed data (overlapping records)", () => {
     const error = rejection({ fileName: "overlap.docx", bytes: makeOverlappingZip() });
-    expect(error.status).toBe(400);
+    expect(error.status).toBe(413);
     expect(error.message).toBe(UPLOAD_MESSAGES.archiveTooLarge);
   });
 

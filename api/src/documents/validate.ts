@@ -1,8 +1,8 @@
 import { AppError } from "../http/errors";
-import { fileTooLarge, invalidFileType, UPLOAD_MESSAGES } from "./errors";
+import { fileTooLarge, invalidFileType, tooLargeUnpacked, UPLOAD_MESSAGES } from "./errors";
 import { DOCUMENT_LIMITS } from "./limits";
 import { decodeText, hasUtf16Bom, printableRatio } from "./text-encoding";
-import { hasZipTrailer, inspectZip, type ZipProblem } from "./zip";
+import { hasZipTrailer, inspectZip, type ZipProblem } from "@clausewise/shared/zip";
 
 export type DocumentKind = "pdf" | "docx" | "doc" | "txt";
 
@@ -78,15 +78,17 @@ function containsUtf16(bytes: Uint8Array, ascii: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle);
 }
 
-function zipProblemError(problem: ZipProblem): AppError {
+/** The refusal for a .docx whose central directory fails inspectZip. */
+export function zipProblemError(problem: ZipProblem): AppError {
   switch (problem.kind) {
     case "not_zip":
       return invalidFileType();
     case "too_many_entries":
     case "too_large":
+    case "entry_too_large":
     case "ratio":
     case "overlap":
-      return new AppError("validation_failed", UPLOAD_MESSAGES.archiveTooLarge);
+      return tooLargeUnpacked(UPLOAD_MESSAGES.archiveTooLarge);
     case "unsafe_path":
     case "duplicate":
       return new AppError("validation_failed", UPLOAD_MESSAGES.archiveUnsafePaths);

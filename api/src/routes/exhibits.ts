@@ -65,7 +65,7 @@ export const exhibitRoutes = new Hono<AppEnv>()
       if (form.file) {
         const name = safeFileName(form.file.name, "exhibit");
         const bytes = new Uint8Array(await form.file.arrayBuffer());
-        file = { name, bytes, mimeType: validateExhibitFile(name, bytes).mimeType };
+        file = { name, bytes, mimeType: (await validateExhibitFile(name, bytes)).mimeType };
       }
       const exhibit = await createExhibit(c.get("deps"), { actor: user, contract, fields, file });
       return c.json(present(c, viewer, exhibit), 201);

@@ -52,7 +52,10 @@ import {
   retentionSettings,
 } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
+import { DOCUMENT_LIMITS } from "../documents";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
+import { makeMinimalDocxZip } from "../test/fixtures";
+import { deflateBomb, makePdfWithStreams } from "../test/hostile-pdf";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { createContractWithSteps, createExhibit } from "../test/lifecycle-factories";
 import { rawRequest } from "../test/raw-http";
@@ -268,6 +271,9 @@ function queryPayloads(schema: z.ZodType): fc.Arbitrary<string> {
   return fc.array(param, { minLength: 1, maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
 }
 
+const HOSTILE_PDF = new Uint8Array(makePdfWithStreams([deflateBomb(DOCUMENT_LIMITS.pdf.maxStreamBytes + 1)]));
+const HOSTILE_DOCX = new Uint8Array(makeMinimalDocxZip(["Scope."], [{ name: "word/media/image1.png", data: new Uint8Array(4 * 1024 * 1024), declaredSize: 2_000 }]));
+
 /** Multipart forms of a route's text fields (+ an optional file), junk in every part. */
 function multipartPayloads(schema: z.ZodType, valid: Record<string, string>, withFile: boolean): fc.Arbitrary<Payload> {
   const names = Object.keys(shapeOf(schema));
@@ -280,6 +286,9 @@ function multipartPayloads(schema: z.ZodType, valid: Record<string, string>, wit
     fc.uint8Array({ maxLength: 2000 }),
     fc.constantFrom("%PDF-1.7\n%junk", "PK\u0003\u0004junkzip", "\u00d0\u00cf\u0011\u00e0junk", "1. Scope. The Contractor shall supply the pumps.").map((s) => new TextEncoder().encode(s)),
     fc.constant(new Uint8Array(0)),
+    // Small files that unpack past the document limits: a PDF stream, a Word image that lies about its size.
+    fc.constant(HOSTILE_PDF),
+    fc.constant(HOSTILE_DOCX),
   );
   const file = fc.option(fc.record({ name: fileName, bytes: fileBytes, type: fc.constantFrom("", "application/pdf", "text/plain", "text/html", "application/octet-stream", "image/svg+xml") }), { nil: undefined });
   const fields = fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.constantFrom("__proto__", "constructor", "file", ""), fc.string({ maxLength: 10 })), text, { maxKeys: names.length + 3 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ERROR_CODES, MAX_UPLOAD_BYTES } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeExtractionPool } from "../documents";
+import { closeExtractionPool, configureExtractionPool, DOCUMENT_LIMITS, extractionPoolStats, UPLOAD_MESSAGES } from "../documents";
 import { createTestApp, type TestApp, type TestClient, type TestResponse } from "../test/app";
 import { createContract, createTeam } from "../test/factories";
 import {
@@ -15,8 +15,10 @@ import {
   makePdfWithJavaScript,
   makePolyglot,
   makeZipBomb,
+  makeMinimalDocxZip,
   makeZipWithTraversal,
 } from "../test/fixtures";
+import { deflateBomb, makeCcittBombPdf, makeGiantScanPdf, makePdfWithStreams } from "../test/hostile-pdf";
 import { countRows, multipartForm, signedIn } from "../test/lifecycle-factories";
 
 /*
@@ -191,5 +193,157 @@ describe("hostile files through the upload routes", () => {
       expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(file.bytes)), file.label).toBe(true);
     }
     expect(existsSync(SCRIPT_CANARY_FILE)).toBe(false);
+  });
+});
+
+/*
+ * Files that are small but unpack to far more (issue 12: a 1 MB PDF took the server from 1.1 to 2.5 GB).
+ * Each is refused with its own 413 or 422 on both routes; the process's resident memory, sampled while
+ * they are read, never grows by more than PEAK_BOUND_BYTES over where it stood (the extraction workers
+ * are threads of this process, so their memory is in it).
+ */
+const MB = 1024 * 1024;
+const PEAK_BOUND_BYTES = 600 * MB;
+const pdfLimits = DOCUMENT_LIMITS.pdf;
+
+interface Bomb {
+  label: string;
+  file: () => HostileFile | Promise<HostileFile>;
+  contract: { status: number; message: string };
+  exhibit: { status: number; message: string };
+}
+
+const imageDocx = (image: { data: Uint8Array; declaredSize?: number; compress?: boolean }) =>
+  makeMinimalDocxZip(["1. Scope. The Contractor shall perform the Work shown in Figure 1."], [{ name: "word/media/image1.png", ...image }]);
+
+const BOMBS: Bomb[] = [
+  {
+    label: "PDF: one FlateDecode content stream of 1 GiB of zeros (a 1 MB file)",
+    file: () => ({ label: "1 GiB stream", bytes: makePdfWithStreams([deflateBomb(1024 * MB)]), name: "gigabyte.pdf", type: PDF }),
+    contract: { status: 413, message: UPLOAD_MESSAGES.pdfTooLargeUnpacked },
+    exhibit: { status: 413, message: UPLOAD_MESSAGES.pdfTooLargeUnpacked },
+  },
+  {
+    label: "PDF: streams each under the per-stream limit, together over the document limit",
+    file: () => {
+      const each = pdfLimits.maxStreamBytes - MB;
+      const streams = Array.from({ length: Math.ceil(pdfLimits.maxDocumentBytes / each) + 1 }, () => deflateBomb(each));
+      return { label: "many streams", bytes: makePdfWithStreams(streams), name: "many-streams.pdf", type: PDF };
+    },
+    contract: { status: 413, message: UPLOAD_MESSAGES.pdfTooLargeUnpacked },
+    exhibit: { status: 413, message: UPLOAD_MESSAGES.pdfTooLargeUnpacked },
+  },
+  {
+    label: "PDF: more content operators than the limit",
+    file: () => ({ label: "operators", bytes: makePdfWithStreams([deflateBomb(pdfLimits.maxOperators + MB, "Q".charCodeAt(0))]), name: "operators.pdf", type: PDF }),
+    contract: { status: 422, message: UPLOAD_MESSAGES.pdfTooManyOperators },
+    exhibit: { status: 422, message: UPLOAD_MESSAGES.pdfTooManyOperators },
+  },
+  {
+    label: "PDF: a scanned page 20,000 points square whose image is 400 megapixels (what OCR would render)",
+    file: () => ({ label: "giant scan", bytes: makeGiantScanPdf(20_000), name: "giant-scan.pdf", type: PDF }),
+    contract: { status: 422, message: UPLOAD_MESSAGES.pdfImageTooLarge },
+    exhibit: { status: 422, message: UPLOAD_MESSAGES.pdfImageTooLarge },
+  },
+  {
+    label: "DOCX: an image entry of 70 MB, over the per-entry limit (total and ratio within theirs)",
+    file: () => ({
+      label: "large image",
+      bytes: imageDocx({ data: new Uint8Array(MB), compress: false, declaredSize: 70 * MB }),
+      name: "photo.docx",
+      type: DOCX,
+    }),
+    contract: { status: 413, message: UPLOAD_MESSAGES.archiveTooLarge },
+    exhibit: { status: 413, message: UPLOAD_MESSAGES.fileTooLargeUnpacked },
+  },
+  {
+    label: "DOCX: an image entry that declares 2 KB and inflates to 64 MB",
+    file: () => ({ label: "lying image", bytes: imageDocx({ data: Buffer.alloc(64 * MB), declaredSize: 2_000 }), name: "lying-image.docx", type: DOCX }),
+    contract: { status: 413, message: UPLOAD_MESSAGES.archiveTooLarge },
+    exhibit: { status: 413, message: UPLOAD_MESSAGES.fileTooLargeUnpacked },
+  },
+];
+
+/** Samples this process's resident memory every 20 ms until stopped; returns the peak growth. */
+function sampleMemory(): { stop: () => number } {
+  globalThis.gc?.();
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage.rss()) - start;
+    },
+  };
+}
+
+describe("resource bombs through the upload routes", () => {
+  let admin: TestClient;
+  let contractId: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const team = await createTeam(t.deps.db);
+    companyId = team.company.id;
+    contractId = (await createContract(t.deps.db, { companyId, createdBy: team.admin.user.id })).id;
+    admin = signedIn(t, team.admin.token);
+    // Warm up: a worker's first document loads pdfjs and grows its heap, which is not a leak.
+    const warm = await admin.post("/api/contracts", contractForm({ label: "warm-up", bytes: await makePdf(["Warm-up contract."]), name: "warm.pdf", type: PDF }));
+    expect(warm.status).toBe(201);
+  });
+
+  for (const bomb of BOMBS) {
+    it(`refuses ${bomb.label}, on POST /api/contracts and on exhibits, stores nothing, stays up, within memory`, { timeout: 180_000 }, async () => {
+      const file = await bomb.file();
+      expect(file.bytes.length).toBeLessThan(MAX_UPLOAD_BYTES);
+      const before = await storedCounts(companyId);
+      const memory = sampleMemory();
+      const killedBefore = extractionPoolStats().terminated;
+      const contract = await admin.post("/api/contracts", contractForm(file));
+      const exhibit = await admin.post(`/api/contracts/${contractId}/exhibits`, exhibitForm(file));
+      const growth = memory.stop();
+      console.log(`resource bomb: ${bomb.label}: ${file.bytes.length} bytes; ${contract.status} / ${exhibit.status}; peak RSS growth ${mb(growth)}`);
+
+      expect(contract.status).toBe(bomb.contract.status);
+      expect(contract.body).toEqual({ error: contract.status === 413 ? "payload_too_large" : "unprocessable", message: bomb.contract.message });
+      expect(exhibit.status).toBe(bomb.exhibit.status);
+      expect(exhibit.body).toEqual({ error: exhibit.status === 413 ? "payload_too_large" : "unprocessable", message: bomb.exhibit.message });
+      expectClearRefusal(contract, bomb.label);
+      expectClearRefusal(exhibit, bomb.label);
+      await expectServerUp(admin, bomb.label);
+      expect(await storedCounts(companyId)).toEqual(before);
+      // Refused by measuring, not by running out: no worker had to be ended for these.
+      expect(extractionPoolStats().terminated).toEqual(killedBefore);
+      expect(growth).toBeLessThan(PEAK_BOUND_BYTES);
+    });
+  }
+
+  it("ends a worker whose memory grows past the budget in a way the scan cannot measure (CCITT), answers 422 and keeps serving", { timeout: 180_000 }, async () => {
+    const budgetMb = 256;
+    configureExtractionPool({ maxRssGrowthMb: budgetMb });
+    try {
+      // 64 KB whose every bit is one more 65,536-pixel row: 4 GB if pdfjs were let finish.
+      const file: HostileFile = { label: "ccitt", bytes: makeCcittBombPdf(65_536, 64 * 1024), name: "fax.pdf", type: PDF };
+      const killed = extractionPoolStats().terminated;
+      const memory = sampleMemory();
+      const res = await admin.post("/api/contracts", contractForm(file));
+      const growth = memory.stop();
+      console.log(`resource bomb: CCITT content stream: ${res.status}; peak RSS growth ${mb(growth)} (budget ${budgetMb} MB)`);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: "unprocessable", message: UPLOAD_MESSAGES.tooComplex });
+      expect(extractionPoolStats().terminated.memory).toBe(killed.memory + 1);
+      // The budget, plus one doubling of pdfjs' buffer caught in the act.
+      expect(growth).toBeLessThan(budgetMb * MB + PEAK_BOUND_BYTES);
+      await expectServerUp(admin, "ccitt");
+    } finally {
+      configureExtractionPool({});
+    }
+    // The pool replaced the worker it ended: the next contract is read as usual.
+    const ok = await admin.post<{ content: string }>("/api/contracts", contractForm({ label: "after", bytes: await makePdf(["After the bomb."]), name: "after.pdf", type: PDF }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.content).toContain("After the bomb.");
   });
 });

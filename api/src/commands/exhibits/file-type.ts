@@ -1,6 +1,6 @@
 import { EXHIBIT_EXTENSIONS, EXHIBIT_MESSAGES, type ExhibitExtension } from "@clausewise/shared";
-import { assertContentMatchesKind, DOCUMENT_LIMITS, MIME_TYPES, UPLOAD_MESSAGES, type DocumentKind } from "../../documents";
-import { inspectZip, verifyDeclaredSizes } from "../../documents/zip";
+import { inspectZip } from "@clausewise/shared/zip";
+import { assertContentMatchesKind, DOCUMENT_LIMITS, inspectInWorker, MIME_TYPES, UPLOAD_MESSAGES, type DocumentKind } from "../../documents";
 import { AppError } from "../../http/errors";
 
 export const EXHIBIT_MIME_TYPES: Record<ExhibitExtension, string> = {
@@ -23,7 +23,9 @@ const OLE_MAIN_STREAMS: Partial<Record<ExhibitExtension, string[]>> = { doc: ["W
 const OOXML_MAIN_PARTS: Partial<Record<ExhibitExtension, string>> = { xlsx: "xl/workbook.xml", pptx: "ppt/presentation.xml" };
 
 const invalidType = () => new AppError("unsupported_media_type", EXHIBIT_MESSAGES.invalidType);
-const unsafeArchive = () => new AppError("validation_failed", "This file could not be read safely (damaged, encrypted or too large when unpacked).");
+const unsafeArchive = () => new AppError("validation_failed", UPLOAD_MESSAGES.fileDamaged);
+const tooLargeUnpacked = () => new AppError("payload_too_large", UPLOAD_MESSAGES.fileTooLargeUnpacked);
+const SIZE_PROBLEMS = new Set(["too_many_entries", "too_large", "entry_too_large", "ratio", "overlap"]);
 
 function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
@@ -45,7 +47,7 @@ function assertOoxml(bytes: Uint8Array, mainPart: string): void {
   const inspected = inspectZip(bytes);
   if ("problem" in inspected) {
     if (inspected.problem.kind === "not_zip") throw invalidType();
-    throw unsafeArchive();
+    throw SIZE_PROBLEMS.has(inspected.problem.kind) ? tooLargeUnpacked() : unsafeArchive();
   }
   const names = new Set(inspected.entries.map((e) => e.name));
   if (!names.has("[Content_Types].xml") || !names.has(mainPart)) throw invalidType();
@@ -54,10 +56,11 @@ function assertOoxml(bytes: Uint8Array, mainPart: string): void {
 /**
  * An exhibit file is what its name says (spec §5: pdf, doc, docx, txt, xlsx, xls, ppt, pptx), checked
  * by its bytes: PDF header; OLE2 with the right main stream for doc/xls/ppt; a ZIP package with the
- * right main part for docx/xlsx/pptx; readable text for txt. ≤ 10 MB. Nothing is unpacked or parsed:
- * exhibits are stored and served back, never read.
+ * right main part for docx/xlsx/pptx; readable text for txt. ≤ 10 MB. Exhibits are stored and served
+ * back, never read, but whoever opens one unpacks it: a PDF's streams and a package's entries must stay
+ * within the document limits, measured in the extraction pool (it inflates up to the budgets).
  */
-export function validateExhibitFile(fileName: string, bytes: Uint8Array): { extension: ExhibitExtension; mimeType: string } {
+export async function validateExhibitFile(fileName: string, bytes: Uint8Array): Promise<{ extension: ExhibitExtension; mimeType: string }> {
   if (bytes.byteLength > DOCUMENT_LIMITS.maxUploadBytes) throw new AppError("payload_too_large", UPLOAD_MESSAGES.tooLarge);
   if (bytes.byteLength === 0) throw new AppError("validation_failed", "The file is empty - Please select a file with content.");
   const extension = EXHIBIT_EXTENSIONS.find((ext) => ext === extensionOf(fileName));
@@ -72,19 +75,11 @@ export function validateExhibitFile(fileName: string, bytes: Uint8Array): { exte
     } catch (error) {
       // The document layer's own text names only the contract types; exhibits accept more.
       if (error instanceof AppError && error.code === "unsupported_media_type") throw invalidType();
+      if (error instanceof AppError && error.code === "payload_too_large") throw tooLargeUnpacked();
       throw error;
     }
   }
-  if (startsWith(bytes, ZIP_MAGIC)) assertHonestSizes(bytes);
+  if (extension === "pdf") await inspectInWorker("pdf", bytes);
+  else if (startsWith(bytes, ZIP_MAGIC)) await inspectInWorker("ooxml", bytes);
   return { extension, mimeType: EXHIBIT_MIME_TYPES[extension] };
-}
-
-/**
- * The sizes checked above are the ones the archive declares, and they can lie: a 64 KB .docx can say
- * 2 KB and inflate to 64 MB in the Word of whoever opens the exhibit. Counting the inflated bytes
- * (never kept) catches it; the work is bounded by the declared-size limit already checked.
- */
-function assertHonestSizes(bytes: Uint8Array): void {
-  const inspected = inspectZip(bytes);
-  if ("problem" in inspected || verifyDeclaredSizes(bytes, inspected.entries)) throw unsafeArchive();
 }

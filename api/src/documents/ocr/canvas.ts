@@ -1,4 +1,5 @@
 import { DOMMatrix, ImageData, Path2D, createCanvas, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { OCR_LIMITS } from "./limits";
 
 interface CanvasAndContext {
   canvas: Canvas | null;
@@ -18,16 +19,22 @@ export function installCanvasGlobals(): void {
   scope.Path2D ??= Path2D;
 }
 
+function assertCanvasSize(width: number, height: number): void {
+  if (!(width > 0 && height > 0)) throw new Error("Invalid canvas size");
+  if (width * height > OCR_LIMITS.maxCanvasPixels) throw new Error("Canvas too large");
+}
+
 /** The canvas factory pdfjs uses for its scratch canvases (patterns, masks, groups) while rendering. */
 export class NapiCanvasFactory {
   create(width: number, height: number): CanvasAndContext {
-    if (width <= 0 || height <= 0) throw new Error("Invalid canvas size");
+    assertCanvasSize(width, height);
     const canvas = createCanvas(width, height);
     return { canvas, context: canvas.getContext("2d") };
   }
 
   reset(target: CanvasAndContext, width: number, height: number): void {
     if (!target.canvas) throw new Error("Canvas is not specified");
+    assertCanvasSize(width, height);
     target.canvas.width = width;
     target.canvas.height = height;
   }

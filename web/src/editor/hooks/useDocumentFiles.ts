@@ -62,8 +62,14 @@ export function useDocumentFiles(editor: Editor, title: string) {
       if (!importFile) return;
       setImporting(true);
       try {
-        const { docxToHtml } = await import("../lib/word-import");
-        const { html } = await docxToHtml(importFile);
+        const { docxToHtml, WordImportRefused } = await import("../lib/word-import");
+        const converted = await docxToHtml(importFile).catch((error: unknown) => {
+          if (!(error instanceof WordImportRefused)) throw error;
+          toast({ title: "Import Failed", description: error.message, variant: "destructive" });
+          return null;
+        });
+        if (!converted) return;
+        const { html } = converted;
         const size = utf8Size(html);
         if (size > LIVE_EDIT_BUDGET_BYTES) {
           toast({

@@ -1,5 +1,22 @@
 import { Inflate } from "fflate";
-import { DOCUMENT_LIMITS } from "./limits";
+import { DOCX_LIMITS } from "./limits";
+
+/*
+ * ZIP (Office Open XML) archives read safely: the central directory checked before anything is
+ * inflated, then every entry inflated with a running count that stops past its declared size. Used by
+ * the API (uploads, exhibits) and by the editor's Word import in the browser; no Node APIs.
+ */
+
+export interface ZipLimits {
+  maxEntries: number;
+  maxEntryUncompressedBytes: number;
+  maxTotalUncompressedBytes: number;
+  maxCompressionRatio: number;
+  ratioCheckFromBytes: number;
+}
+
+/** Global in Node and in browsers, where this runs; shared compiles with neither's type library. */
+declare const TextDecoder: new (label?: string) => { decode(input: Uint8Array): string };
 
 /** One entry as declared by the ZIP central directory (nothing is decompressed to read it). */
 export interface ZipEntry {
@@ -15,6 +32,7 @@ export type ZipProblem =
   | { kind: "not_zip" }
   | { kind: "too_many_entries"; count: number }
   | { kind: "too_large"; totalUncompressed: number }
+  | { kind: "entry_too_large"; name: string; uncompressed: number }
   | { kind: "ratio"; name: string; ratio: number }
   | { kind: "unsafe_path"; name: string }
   | { kind: "duplicate"; name: string }
@@ -138,7 +156,7 @@ function isUnsafePath(name: string): boolean {
  * Zip-bomb and path checks from the central directory alone, before any decompression.
  * Returns the first problem found, or the entries when the archive looks safe to open.
  */
-export function inspectZip(bytes: Uint8Array, limits = DOCUMENT_LIMITS.docx): { entries: ZipEntry[] } | { problem: ZipProblem } {
+export function inspectZip(bytes: Uint8Array, limits: ZipLimits = DOCX_LIMITS): { entries: ZipEntry[] } | { problem: ZipProblem } {
   const entries = readCentralDirectory(bytes);
   if (!entries) return { problem: { kind: "not_zip" } };
   if (entries.length > limits.maxEntries) return { problem: { kind: "too_many_entries", count: entries.length } };
@@ -153,6 +171,7 @@ export function inspectZip(bytes: Uint8Array, limits = DOCUMENT_LIMITS.docx): { 
     if (entry.method !== METHOD_STORE && entry.method !== METHOD_DEFLATE) {
       return { problem: { kind: "unsupported_method", name: entry.name, method: entry.method } };
     }
+    if (entry.uncompressedSize > limits.maxEntryUncompressedBytes) return { problem: { kind: "entry_too_large", name: entry.name, uncompressed: entry.uncompressedSize } };
     total += entry.uncompressedSize;
     if (total > limits.maxTotalUncompressedBytes) return { problem: { kind: "too_large", totalUncompressed: total } };
     if (entry.uncompressedSize >= limits.ratioCheckFromBytes) {
