@@ -59,7 +59,8 @@ describe("GET/PUT /api/notification-preferences", () => {
       [{ ...CHANGED, digestFrequency: "hourly" }, /digestFrequency must be one of daily, weekly, never/],
       [{ ...CHANGED, inAppNewComments: "no" }, /inAppNewComments must be true or false/],
       [{ ...CHANGED, __proto__: { admin: true }, extra: 1 }, /extra|Unrecognized/i],
-      ["not an object", /./],
+      [["not", "an", "object"], /./],
+      [42, /./],
     ];
     for (const [body, message] of bad) {
       const res = await client.request("PUT", "/api/notification-preferences", body);
