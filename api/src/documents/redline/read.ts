@@ -142,10 +142,8 @@ class BodyReader {
           text("\u2011");
           break;
         case "w:cr":
-          out.push({ type: "hardBreak" });
-          break;
         case "w:br":
-          if (node.attrs["w:type"] !== "page" && node.attrs["w:type"] !== "column") out.push({ type: "hardBreak" });
+          if (node.attrs["w:type"] !== "page" && node.attrs["w:type"] !== "column") out.push({ type: "hardBreak", ...(rev ? { attrs: { revision: { ...rev } } } : {}) });
           break;
         case "w:commentReference":
           out.push({ type: COMMENT_REFERENCE, attrs: { id: node.attrs["w:id"] ?? "" } });
