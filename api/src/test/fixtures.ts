@@ -340,15 +340,15 @@ function paragraphsXml(paragraphs: string[]): string {
 }
 
 /**
- * The three parts a minimal .docx needs, plus any extra entries. Give paragraphs, or `{ bodyXml }` for
- * hand-written WordprocessingML (hyperlinks, odd markup).
+ * The three parts a minimal .docx needs, plus any extra entries. Give paragraphs, `{ bodyXml }` for
+ * hand-written WordprocessingML (hyperlinks, odd markup), or `{ documentXml }` for the whole part.
  */
-export function makeMinimalDocxZip(content: string[] | { bodyXml: string }, extra: ZipSpecEntry[] = []): Buffer {
-  const body = Array.isArray(content) ? paragraphsXml(content) : content.bodyXml;
+export function makeMinimalDocxZip(content: string[] | { bodyXml: string } | { documentXml: string }, extra: ZipSpecEntry[] = []): Buffer {
+  const xml = Array.isArray(content) ? documentXml(paragraphsXml(content)) : "documentXml" in content ? content.documentXml : documentXml(content.bodyXml);
   return makeZip([
     { name: "[Content_Types].xml", data: CONTENT_TYPES },
     { name: "_rels/.rels", data: ROOT_RELS },
-    { name: "word/document.xml", data: documentXml(body) },
+    { name: "word/document.xml", data: xml },
     ...extra,
   ]);
 }
