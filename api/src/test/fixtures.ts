@@ -354,6 +354,20 @@ export function makeMinimalDocxZip(content: string[] | { bodyXml: string } | { d
 }
 
 /**
+ * A counterparty's redline: `text` with a tracked insertion by "Dana Counsel" at its end and her
+ * comment on the whole paragraph (word/comments.xml).
+ */
+export function makeRedlineDocx(text = "1. Scope of Work. The Contractor shall perform the Work."): Buffer {
+  const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const body =
+    `<w:p><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve">${escaped}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r>` +
+    `<w:ins w:id="1" w:author="Dana Counsel" w:date="2026-03-02T10:00:00Z"><w:r><w:t xml:space="preserve"> Time is of the essence.</w:t></w:r></w:ins></w:p>`;
+  const comments = `<w:comments ${W}><w:comment w:id="0" w:author="Dana Counsel" w:date="2026-03-02T10:00:00Z"><w:p><w:r><w:t>Please confirm.</w:t></w:r></w:p></w:comment></w:comments>`;
+  return makeMinimalDocxZip({ bodyXml: body }, [{ name: "word/comments.xml", data: comments }]);
+}
+
+/**
  * A real zip bomb dressed as a .docx: word/document.xml inflates to `inflatedBytes` (default 32 MB) of
  * whitespace from a few dozen kilobytes. Nothing must ever inflate it. With `declaredSize`, the
  * archive's headers lie about that size, so only inflating with a running count can catch it.
