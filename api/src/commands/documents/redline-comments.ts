@@ -65,13 +65,19 @@ export async function importComments(
   const placed = new Map(plan.comments.map((c) => [c.id, c]));
   const wanted: NewMarkup[] = [];
 
+  const byKey = new Map<string, NewMarkup>();
   for (const comment of threadOrder(input.comments)) {
     const { type, content } = markupFromCommentText(comment.text);
     if (!content.trim()) continue;
     const where = placed.get(comment.id);
-    const range = where && where.start !== null && where.end !== null ? alignment.range(where.start, where.end) : null;
-    if (where?.start !== null && !range) result.unplaced++;
-    wanted.push({ key: `c${comment.id}`, parentKey: comment.parentId ? `c${comment.parentId}` : null, author: comment.author, type, content, date: comment.date, range });
+    const parentKey = comment.parentId ? `c${comment.parentId}` : null;
+    const own = where && where.start !== null && where.end !== null ? alignment.range(where.start, where.end) : null;
+    if (where?.start !== null && !own) result.unplaced++;
+    // A reply Word wrote without a range of its own stands on its thread's words.
+    const range = own ?? (parentKey ? (byKey.get(parentKey)?.range ?? null) : null);
+    const item: NewMarkup = { key: `c${comment.id}`, parentKey, author: comment.author, type, content, date: comment.date, range };
+    byKey.set(item.key, item);
+    wanted.push(item);
   }
   plan.formatChanges.forEach((f, i) => {
     const range = alignment.range(f.start, f.end);
@@ -88,12 +94,13 @@ export async function importComments(
   for (const item of wanted) {
     const { content, shortened } = fit(item.content.trim());
     const parentId = item.parentKey ? (rowOf.get(item.parentKey) ?? null) : null;
+    // A reply is the same reply in the same thread; anything else the same words in the same place.
     const same = existing.find(
       ({ markup, author }) =>
         normalise(externalAuthorName(markup) ?? authorName(author)) === normalise(item.author) &&
         markup.type === item.type &&
         markup.content === content &&
-        (markup.position.start ?? null) === (item.range?.start ?? null),
+        (item.parentKey ? parentId !== null && markup.replyTo === parentId : (markup.position.start ?? null) === (item.range?.start ?? null)),
     );
     if (same) {
       rowOf.set(item.key, same.markup.id);
