@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REDLINE_MESSAGES, redlineImportResult, type DocumentChange, type Markup, type RedlineImportResult } from "@clausewise/shared";
+import { REDLINE_LIMITS, REDLINE_MESSAGES, redlineImportResult, type DocumentChange, type Markup, type RedlineImportResult } from "@clausewise/shared";
 import { auditEvents } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
@@ -124,6 +124,7 @@ describe("POST /api/contracts/:id/redline", () => {
       [form(new TextEncoder().encode("not a zip at all"), "redline.docx"), 415, "Invalid file type - Please select a PDF, Word document, or text file."],
       [form(new Uint8Array(makeZipBomb())), 413, "This Word document is too large when unpacked. It may be damaged or built to exhaust the server."],
       [form(new Uint8Array(makeMinimalDocxZip(["The Owner shall pay within 30 days.", "Holdback is retained."]))), 400, REDLINE_MESSAGES.nothingToImport],
+      [form(new Uint8Array(makeMinimalDocxZip({ bodyXml: `<w:p>${`${run("a ")}<w:ins w:id="1" w:author="Flood">${run("b")}</w:ins>`.repeat(REDLINE_LIMITS.maxChanges + 1)}</w:p>` }))), 422, REDLINE_MESSAGES.tooMany],
     ];
     for (const [body, status, message] of cases) {
       const res = await admin.post<{ error: string; message: string }>(path(setup.contract.id), body);

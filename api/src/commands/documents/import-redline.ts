@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { PUSH_EVENTS, REDLINE_MESSAGES, type RedlineImportResult } from "@clausewise/shared";
+import { PUSH_EVENTS, REDLINE_LIMITS, REDLINE_MESSAGES, type RedlineImportResult } from "@clausewise/shared";
 import { applyRedline, type RedlineApplied } from "../../collab/redline";
 import { syncSuggestions } from "../../collab/suggestions";
 import { documentChanges } from "../../db/schema";
@@ -45,6 +45,9 @@ export async function importRedline(ctx: CommandContext, input: { contract: Cont
   const { redline } = input;
   if (redline.revisions === 0 && redline.formatChanges === 0 && redline.comments.length === 0) throw new AppError("validation_failed", REDLINE_MESSAGES.nothingToImport);
   const plan = planRedline(redline);
+  if (plan.changes.length > REDLINE_LIMITS.maxChanges || redline.comments.length + plan.formatChanges.length > REDLINE_LIMITS.maxComments) {
+    throw new AppError("unprocessable", REDLINE_MESSAGES.tooMany);
+  }
   const now = deps.now();
 
   const outcome = await deps.db.transaction(async (tx) => {

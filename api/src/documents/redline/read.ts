@@ -1,4 +1,5 @@
 import type { JSONContent } from "@tiptap/core";
+import { REDLINE_LIMITS } from "@clausewise/shared";
 import { inspectZip, readZipEntry, verifyDeclaredSizes, type ZipEntry } from "@clausewise/shared/zip";
 import { invalidFileType, tooLargeUnpacked, UPLOAD_MESSAGES, unreadable } from "../errors";
 import { zipProblemError } from "../validate";
@@ -30,6 +31,9 @@ const REVISION_ELEMENTS: Record<string, Pick<Revision, "kind" | "move">> = {
 };
 /** Inline wrappers whose runs are the paragraph's own text. */
 const INLINE_CONTAINERS = new Set(["w:hyperlink", "w:smartTag", "w:customXml", "w:fldSimple", "w:dir", "w:bdo"]);
+/** Word writes a person's name; a file may write anything there. */
+const authorOf = (element: XmlElement): string => element.attrs["w:author"]?.trim().slice(0, REDLINE_LIMITS.maxAuthorLength) || "Unknown author";
+
 const FORMATTING: [string, string][] = [
   ["w:b", "bold"],
   ["w:i", "italic"],
@@ -39,7 +43,7 @@ const FORMATTING: [string, string][] = [
 
 function revision(element: XmlElement): Revision {
   const { kind, move } = REVISION_ELEMENTS[element.name]!;
-  return { kind, move, author: element.attrs["w:author"]?.trim() || "Unknown author", date: element.attrs["w:date"] || null };
+  return { kind, move, author: authorOf(element), date: element.attrs["w:date"] || null };
 }
 
 function formatChange(rPr: XmlElement | undefined): FormatChange | null {
@@ -52,7 +56,7 @@ function formatChange(rPr: XmlElement | undefined): FormatChange | null {
     const now = isOn(child(rPr, tag)) && (tag !== "w:u" || child(rPr, tag)?.attrs["w:val"] !== "none");
     if (was !== now) parts.push(`${label} ${now ? "added" : "removed"}`);
   }
-  return { author: change.attrs["w:author"]?.trim() || "Unknown author", date: change.attrs["w:date"] || null, description: parts.join(", ") || "formatting changed" };
+  return { author: authorOf(change), date: change.attrs["w:date"] || null, description: parts.join(", ") || "formatting changed" };
 }
 
 class BodyReader {
@@ -184,7 +188,7 @@ function readComments(commentsXml: XmlElement | null, extendedXml: XmlElement | 
       const id = c.attrs["w:id"] ?? "";
       if (paraId) byParaId.set(paraId.toUpperCase(), id);
       return {
-        comment: { id, author: c.attrs["w:author"]?.trim() || "Unknown author", date: c.attrs["w:date"] || null, text: paragraphs.map(paragraphText).join("\n").trim(), parentId: null } as RedlineComment,
+        comment: { id, author: authorOf(c), date: c.attrs["w:date"] || null, text: paragraphs.map(paragraphText).join("\n").trim(), parentId: null } as RedlineComment,
         paraId: paraId?.toUpperCase(),
       };
     });
