@@ -1,7 +1,11 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDLINE_LIMITS, REDLINE_MESSAGES, redlineImportResult, type DocumentChange, type Markup, type RedlineImportResult } from "@clausewise/shared";
 import { auditEvents } from "../db/schema";
+import { planRedline } from "../documents/redline/plan";
+import { readRedline } from "../documents/redline/read";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createTeam } from "../test/factories";
@@ -135,4 +139,32 @@ describe("POST /api/contracts/:id/redline", () => {
     expect(json.status).toBe(400);
     await unchanged(setup, setup.admin.token);
   });
+});
+
+describe("POST /api/contracts/:id/redline with the shared Word fixtures (shared/fixtures/docx; absent: skipped)", () => {
+  const dir = fileURLToPath(new URL("../../../../shared/fixtures/docx/", import.meta.url));
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+  for (const name of ["RP015-MoveFrom-MoveTo.docx", "HC031-Complicated-Document.docx"]) {
+    it.skipIf(!existsSync(`${dir}${name}`))(`${name}: Eric White's changes come in on the contract they were made on`, async () => {
+      const bytes = new Uint8Array(readFileSync(`${dir}${name}`));
+      // The contract we sent: the file with every tracked change rejected.
+      const plan = planRedline(readRedline(bytes));
+      const setup = await createReviewSetup(t.deps.db, { content: plan.base.split("\n").map((line) => `<p>${escape(line)}</p>`).join("") });
+      const res = await signedIn(t, setup.approver.token).post<RedlineImportResult>(path(setup.contract.id), form(bytes, name));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ suggestions: plan.changes.length, alreadyPresent: 0, authors: ["Eric White"] });
+      expect(res.body.warnings.filter((w) => w.includes("not imported"))).toEqual([]);
+      const changes = (await signedIn(t, setup.approver.token).get<DocumentChange[]>(`/api/contracts/${setup.contract.id}/changes`)).body;
+      expect(changes).toHaveLength(plan.changes.length);
+      for (const change of changes) expect(change).toMatchObject({ authorName: "Eric White", externalAuthor: true, status: "pending" });
+      if (name.startsWith("RP015")) {
+        // The move: the words marked for deletion where they were, and inserted where they went.
+        expect(changes.map((c) => [c.changeType, c.originalText || c.newText, c.reviewerComment]).sort()).toEqual([
+          ["delete", "When you click Online Video.", "Moved in Word: these words were moved elsewhere in the document."],
+          ["insert", "When you click Online Video.", "Moved in Word: these words were moved here from elsewhere in the document."],
+        ]);
+      }
+    });
+  }
 });
