@@ -17,6 +17,7 @@ import { versionRoutes } from "./routes/versions";
 import { questionRoutes } from "./routes/questions";
 import { reviewerRoutes } from "./routes/reviewers";
 import { documentRoutes } from "./routes/document";
+import { redlineRoutes } from "./routes/redline";
 import { workflowRoutes } from "./routes/workflow";
 import { exhibitRoutes } from "./routes/exhibits";
 import { downloadRoutes } from "./routes/downloads";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", questionRoutes);
   api.route("/", reviewerRoutes);
   api.route("/", documentRoutes);
+  api.route("/", redlineRoutes);
   api.route("/", workflowRoutes);
   api.route("/", exhibitRoutes);
   api.route("/", downloadRoutes);

@@ -228,3 +228,33 @@ export function verifyDeclaredSizes(bytes: Uint8Array, entries: ZipEntry[]): { n
   }
   return null;
 }
+
+/**
+ * One entry's bytes, inflated with a running count: null when it produces more than its central
+ * directory declared (the declaration is what inspectZip checked against the limits) or is damaged.
+ * Call after inspectZip accepted the archive.
+ */
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
+  const start = localDataOffset(bytes, entry);
+  if (start < 0 || start + entry.compressedSize > bytes.length) return null;
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.method === METHOD_STORE) return entry.compressedSize === entry.uncompressedSize ? data.slice() : null;
+  const out = new Uint8Array(entry.uncompressedSize);
+  let produced = 0;
+  let exceeded = false;
+  const inflate = new Inflate((chunk) => {
+    if (exceeded || produced + chunk.length > out.length) {
+      exceeded = true;
+      return;
+    }
+    out.set(chunk, produced);
+    produced += chunk.length;
+  });
+  try {
+    const CHUNK = 16 * 1024;
+    for (let p = 0; p < data.length && !exceeded; p += CHUNK) inflate.push(data.subarray(p, Math.min(data.length, p + CHUNK)), p + CHUNK >= data.length);
+  } catch {
+    return null;
+  }
+  return exceeded || produced !== out.length ? null : out;
+}

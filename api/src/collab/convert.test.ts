@@ -1,11 +1,13 @@
+import type { JSONContent } from "@tiptap/core";
 import { getEditorSchema } from "@clausewise/shared/editor";
+import { walkPlainText } from "@clausewise/shared/word";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { htmlToPlainText } from "../content/text";
 import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { renderContract } from "../seed/contracts/render";
 import { REVIEW_DOCUMENT } from "../test/review-factories";
-import { applyHtmlToDoc, documentFragment, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText } from "./convert";
+import { applyHtmlToDoc, documentFragment, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText, ydocToProseMirror } from "./convert";
 import { RICH_DOCUMENT } from "./test-documents";
 import { documentText, WALKED_NODE_TYPES } from "./text-edit";
 
@@ -66,6 +68,8 @@ describe("HTML ↔ Y.Doc", () => {
     for (const html of [RICH_DOCUMENT, REVIEW_DOCUMENT, "", "<p></p>", "<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table><p>x<br><br>y</p>"]) {
       const doc = docFrom(html);
       expect(documentText(doc), html).toBe(htmlToPlainText(ydocToHtml(doc)));
+      // The same walk over ProseMirror JSON: how the browser's Word export places markups.
+      expect(walkPlainText(ydocToProseMirror(doc).toJSON() as JSONContent).text, html).toBe(documentText(doc));
     }
   });
 

@@ -52,7 +52,7 @@ interface DeltaOp {
 type MarkValue = { changeId?: unknown; authorId?: unknown; authorName?: unknown; createdAt?: unknown };
 
 /** The attributes of a mark on a run (y-prosemirror stores `name` or `name--hash`). */
-function markOn(attributes: Record<string, unknown> | undefined, name: string): MarkValue | null {
+export function markOn(attributes: Record<string, unknown> | undefined, name: string): MarkValue | null {
   for (const [key, value] of Object.entries(attributes ?? {})) {
     if (value != null && (key === name || key.startsWith(`${name}--`))) return typeof value === "object" ? (value as MarkValue) : {};
   }
@@ -159,7 +159,10 @@ export interface SuggestionSyncResult {
  * for each new changeId (pending; approvers notified), texts and positions updated for changed
  * ones, and pending rows whose marks are gone closed as withdrawn. Decided rows are never reopened.
  */
-export async function syncSuggestions(tx: Db, input: { companyId: string; contractId: string; doc: Y.Doc; now?: Date }): Promise<SuggestionSyncResult> {
+export async function syncSuggestions(
+  tx: Db,
+  input: { companyId: string; contractId: string; doc: Y.Doc; now?: Date; /** The caller tells the deciders once (a Word import), instead of once per new suggestion. */ quiet?: boolean },
+): Promise<SuggestionSyncResult> {
   const now = input.now ?? new Date();
   const { companyId, contractId } = input;
   const result: SuggestionSyncResult = { created: [], updated: [], withdrawn: [], afterCommit: [] };
@@ -192,6 +195,8 @@ export async function syncSuggestions(tx: Db, input: { companyId: string; contra
         companyId,
         contractId,
         userId: author?.id ?? null,
+        // A mark without an account (authorId null) is a Word import's: it keeps the name it carried.
+        externalAuthor: s.authorId === null ? s.authorName : null,
         changeType: s.kind,
         originalText: s.originalText,
         newText: s.newText,
@@ -203,6 +208,7 @@ export async function syncSuggestions(tx: Db, input: { companyId: string; contra
       .returning();
     result.created.push(created!.id);
     result.afterCommit.push({ type: PUSH_EVENTS.changeNew, companyId, contractId, payload: { contractId, id: created!.id } });
+    if (input.quiet) continue;
     contract ??= (await tx.select({ id: contracts.id, companyId: contracts.companyId, title: contracts.title }).from(contracts).where(eq(contracts.id, contractId)))[0];
     if (contract) {
       const deciders = await contractMembersWith(tx, contract, "decideChanges", [author?.id]);

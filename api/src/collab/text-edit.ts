@@ -1,4 +1,5 @@
 import { getEditorSchema } from "@clausewise/shared/editor";
+import { BLOCK_TAGS, CELL_TAGS, RENDERED_TAGS } from "@clausewise/shared/word";
 import * as Y from "yjs";
 import { TextRangeError, TRANSPARENT_CONTAINERS } from "../content/text";
 import { captureUpdate, documentFragment } from "./convert";
@@ -15,29 +16,11 @@ import { captureUpdate, documentFragment } from "./convert";
  * text.ts learns a new rule, that test fails until this walk learns it too.
  */
 
-// The tag sets of content/text.ts. Its LAYOUT set only matters for whitespace-only text directly
-// inside list and table tags, which this schema never renders (text lives in textblocks).
-const BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "pre", "tr", "div", "blockquote", "dt", "dd", "caption"]);
-const CELLS = new Set(["td", "th"]);
-
-/** The tags each node type renders, outermost first; its content sits inside the last one. */
-const RENDERED_TAGS: Record<string, string[]> = {
-  paragraph: ["p"],
-  heading: ["h1"], // h1-h6: all blocks alike
-  blockquote: ["blockquote"],
-  bulletList: ["ul"],
-  orderedList: ["ol"],
-  listItem: ["li"],
-  codeBlock: ["pre", "code"],
-  horizontalRule: ["hr"],
-  hardBreak: ["br"],
-  image: ["img"],
-  youtube: ["div", "iframe"],
-  table: ["table", "tbody"],
-  tableRow: ["tr"],
-  tableHeader: ["th"],
-  tableCell: ["td"],
-};
+// The tag sets of content/text.ts and the tags each node type renders, shared with the walk over
+// ProseMirror JSON (@clausewise/shared/word). Its LAYOUT set only matters for whitespace-only text
+// directly inside list and table tags, which this schema never renders (text lives in textblocks).
+const BLOCKS = BLOCK_TAGS;
+const CELLS = CELL_TAGS;
 
 /** Node types the walk knows; the test keeps this equal to the schema's. */
 export const WALKED_NODE_TYPES = Object.keys(RENDERED_TAGS);

@@ -4,6 +4,7 @@ import { NoTextLayerError } from "./errors";
 import { extractDocument } from "./extract";
 import { assertWithinLimits } from "./inspect";
 import { extractPdf, loadPdfJs } from "./pdf";
+import { readRedline } from "./redline/read";
 import { assertContentMatchesKind } from "./validate";
 import type { WorkerProgress, WorkerReply, WorkerRequest } from "./pool";
 
@@ -14,6 +15,10 @@ async function handle({ id, task, buffer }: WorkerRequest): Promise<WorkerReply>
     if (task.op === "inspect") {
       assertWithinLimits(task.format, bytes);
       return { id, ok: true, result: null };
+    }
+    if (task.op === "redline") {
+      assertContentMatchesKind("docx", bytes);
+      return { id, ok: true, result: readRedline(bytes) };
     }
     assertContentMatchesKind(task.kind, bytes);
     // PDFs are read directly so that OCR progress reaches the pool (which restarts the time limit on

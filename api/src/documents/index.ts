@@ -6,7 +6,7 @@
  */
 export { validateUpload, assertContentMatchesKind, MIME_TYPES, type DocumentKind, type UploadInput, type ValidatedUpload } from "./validate";
 export { extractDocument, type ExtractedDocument } from "./extract";
-export { extractInWorker, inspectInWorker, closeExtractionPool, configureExtractionPool, extractionPoolStats, type ExtractInWorkerOptions } from "./pool";
+export { extractInWorker, inspectInWorker, readRedlineInWorker, closeExtractionPool, configureExtractionPool, extractionPoolStats, type ExtractInWorkerOptions } from "./pool";
 export { exportDocx, type ExportDocxInput } from "./export-docx";
 export { sanitizeHtml } from "./html";
 export { NoTextLayerError, UPLOAD_MESSAGES } from "./errors";

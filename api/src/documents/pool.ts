@@ -4,14 +4,17 @@ import { AppError } from "../http/errors";
 import { metrics } from "../metrics";
 import { NoTextLayerError, tooComplex, UPLOAD_MESSAGES } from "./errors";
 import type { ExtractedDocument } from "./extract";
+import type { RedlineDocument } from "./redline/types";
 import { DOCUMENT_LIMITS } from "./limits";
 import type { OcrProgress } from "./ocr";
 import type { DocumentKind } from "./validate";
 
-/** What a worker does with the bytes: extract a contract's text, or only check an exhibit's limits. */
-export type WorkerTask = { op: "extract"; kind: DocumentKind } | { op: "inspect"; format: InspectFormat };
+/** What a worker does with the bytes: extract a contract's text, read a Word redline, or only check an exhibit's limits. */
+export type WorkerTask = { op: "extract"; kind: DocumentKind } | { op: "redline" } | { op: "inspect"; format: InspectFormat };
 /** Exhibits are stored, not read; only what unpacks (PDF streams, Office Open XML entries) is measured. */
 export type InspectFormat = "pdf" | "ooxml";
+
+export type WorkerResult = ExtractedDocument | RedlineDocument | null;
 
 export interface WorkerRequest {
   id: number;
@@ -20,7 +23,7 @@ export interface WorkerRequest {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; result: ExtractedDocument | null }
+  | { id: number; ok: true; result: WorkerResult }
   | { id: number; ok: false; error: { code: ErrorCode; message: string; noTextLayer?: boolean; unexpected?: boolean } };
 
 /** Sent by the worker while it recognises the pages of a scanned PDF. */
@@ -50,7 +53,7 @@ interface Job {
   timeoutMs: number;
   deadline: number;
   onProgress?: (progress: OcrProgress) => void;
-  resolve: (result: ExtractedDocument | null) => void;
+  resolve: (result: WorkerResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -214,7 +217,7 @@ function pump(): void {
   }
 }
 
-function runInWorker(task: WorkerTask, bytes: Uint8Array, options: ExtractInWorkerOptions): Promise<ExtractedDocument | null> {
+function runInWorker(task: WorkerTask, bytes: Uint8Array, options: ExtractInWorkerOptions): Promise<WorkerResult> {
   if (queue.length >= limits.maxQueuedJobs) {
     return Promise.reject(new AppError("unavailable", "Too many documents are being read right now. Please try again in a minute."));
   }
@@ -235,7 +238,17 @@ function runInWorker(task: WorkerTask, bytes: Uint8Array, options: ExtractInWork
  */
 export async function extractInWorker(kind: DocumentKind, bytes: Uint8Array, options: ExtractInWorkerOptions = {}): Promise<ExtractedDocument> {
   const result = await runInWorker({ op: "extract", kind }, bytes, options);
-  if (!result) throw new Error("Document extraction returned nothing");
+  if (!result || !("text" in result)) throw new Error("Document extraction returned nothing");
+  return result;
+}
+
+/**
+ * A .docx's tracked changes and comments (documents/redline/read.ts), read in the pool under the same
+ * limits as an extraction: the file is checked as a Word document there, then its parts inflated.
+ */
+export async function readRedlineInWorker(bytes: Uint8Array): Promise<RedlineDocument> {
+  const result = await runInWorker({ op: "redline" }, bytes, {});
+  if (!result || !("body" in result)) throw new Error("Reading the Word redline returned nothing");
   return result;
 }
 

@@ -1,7 +1,7 @@
 import { CHANGE_STATUSES, CHANGE_TYPES, type DocumentChange } from "@clausewise/shared";
 import { isMarkAnchor } from "../collab/suggestions";
 import type { ChangeRow } from "../commands/changes/load";
-import type { Author } from "./markup";
+import { externalAuthorName, type Author } from "./markup";
 import { authorName } from "./reviewer";
 
 export function presentChange(row: ChangeRow, author: Author): DocumentChange {
@@ -16,7 +16,8 @@ export function presentChange(row: ChangeRow, author: Author): DocumentChange {
     status: CHANGE_STATUSES.find((s) => s === row.status) ?? "pending",
     createdAt: row.createdAt.toISOString(),
     userId: row.userId,
-    authorName: authorName(author),
+    authorName: externalAuthorName(row) ?? authorName(author),
+    externalAuthor: externalAuthorName(row) !== null,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     decidedBy: row.decidedBy,
     decisionComment: row.decisionComment,

@@ -15,6 +15,9 @@ function presentPosition(position: Record<string, unknown>): Markup["position"] 
   return { paragraph: offset(position.paragraph) ?? 0, ...(start === undefined ? {} : { start }), ...(end === undefined ? {} : { end }) };
 }
 
+/** The name an imported comment or change carried in the Word file, when its author is not a member. */
+export const externalAuthorName = (row: { userId: string | null; externalAuthor: string | null }): string | null => (row.userId === null && row.externalAuthor ? row.externalAuthor : null);
+
 export function presentMarkup(row: MarkupRow, author: Author): Markup {
   return {
     id: row.id,
@@ -23,6 +26,8 @@ export function presentMarkup(row: MarkupRow, author: Author): Markup {
     createdAt: row.createdAt.toISOString(),
     position: presentPosition(row.position),
     userId: row.userId,
-    authorName: authorName(author),
+    authorName: externalAuthorName(row) ?? authorName(author),
+    externalAuthor: externalAuthorName(row) !== null,
+    replyTo: row.replyTo,
   };
 }

@@ -24,7 +24,10 @@ import { seedKnowledgeBase } from "../support/articles";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createCompany, createContract, createTeam, createUser, TEST_PASSWORD } from "../test/factories";
+import { makeRedlineDocx } from "../test/fixtures";
 import { createContractWithSteps, createExhibit, multipartForm, PIPELINE_AT } from "../test/lifecycle-factories";
+
+const MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /*
  * Authorization matrix (issue 7): every registered route × every kind of caller, with the status the
@@ -289,6 +292,11 @@ const TABLE: Row[] = [
   onContract("read", "GET", "/api/contracts/:id", [200, 200, 200, 401, 404], byContract),
   onContract("approve", "PUT", "/api/contracts/:id", [200, 200, 403, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { title: "Renamed supply agreement" } })),
   onContract("read", "GET", "/api/contracts/:id/text", [200, 200, 200, 401, 404], byContract),
+  // A counterparty's Word redline: suggestions in other people's names, so for those who may edit.
+  onContract("approve", "POST", "/api/contracts/:id/redline", [200, 200, 403, 401, 404], async (fx) => ({
+    ...(await byContract(fx)),
+    body: multipartForm({}, { file: { bytes: new Uint8Array(makeRedlineDocx()), name: "redline.docx", type: MIME_DOCX } }),
+  })),
   // Erasing a contract and every copy of its words (contract-delete.test.ts): contract admins only.
   onContract("admin", "DELETE", "/api/contracts/:id", [204, 403, 403, 401, 404], byContract),
   onContract("read", "GET", "/api/contracts/:id/reviewers", [200, 200, 200, 401, 404], byContract),
@@ -483,6 +491,7 @@ const KEY_READ = new Set([
 const KEY_WRITE = new Set([
   "POST /api/contracts",
   "PUT /api/contracts/:id",
+  "POST /api/contracts/:id/redline",
   "POST /api/contracts/:id/markups",
   "POST /api/contracts/:id/changes",
   "POST /api/document-changes/:id/approve",

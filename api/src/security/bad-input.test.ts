@@ -54,7 +54,7 @@ import {
 import { createSession } from "../auth/sessions";
 import { DOCUMENT_LIMITS } from "../documents";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
-import { makeMinimalDocxZip } from "../test/fixtures";
+import { makeMinimalDocxZip, makeRedlineDocx } from "../test/fixtures";
 import { deflateBomb, makePdfWithStreams } from "../test/hostile-pdf";
 import { createCompany, createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { createContractWithSteps, createExhibit } from "../test/lifecycle-factories";
@@ -272,11 +272,13 @@ function queryPayloads(schema: z.ZodType): fc.Arbitrary<string> {
 }
 
 const HOSTILE_PDF = new Uint8Array(makePdfWithStreams([deflateBomb(DOCUMENT_LIMITS.pdf.maxStreamBytes + 1)]));
+const REDLINE_DOCX = new Uint8Array(makeRedlineDocx());
 const HOSTILE_DOCX = new Uint8Array(makeMinimalDocxZip(["Scope."], [{ name: "word/media/image1.png", data: new Uint8Array(4 * 1024 * 1024), declaredSize: 2_000 }]));
 
 /** Multipart forms of a route's text fields (+ an optional file), junk in every part. */
 function multipartPayloads(schema: z.ZodType, valid: Record<string, string>, withFile: boolean): fc.Arbitrary<Payload> {
-  const names = Object.keys(shapeOf(schema));
+  // A form of the file alone (the Word redline) still gets junk text parts, named like the file.
+  const names = Object.keys(shapeOf(schema)).length > 0 ? Object.keys(shapeOf(schema)) : ["file"];
   const text = fc.oneof(nastyString.map((s) => s.replace(/[\uD800-\uDFFF]/g, "")), fc.constantFrom("true", "false", "on", "1", "yes", "", "urgent", "2026-13-01", randomUUID()));
   const fileName = fc.oneof(
     fc.constantFrom("contract.pdf", "contract.docx", "contract.txt", "../../etc/passwd", "a".repeat(5000) + ".pdf", "évaluation 😀.docx", "no-extension", ".pdf", "x.PDF", "x.exe", "con.txt", "x.pdf\u0000.exe", "x\r\nContent-Type: text/html.txt", ""),
@@ -289,6 +291,7 @@ function multipartPayloads(schema: z.ZodType, valid: Record<string, string>, wit
     // Small files that unpack past the document limits: a PDF stream, a Word image that lies about its size.
     fc.constant(HOSTILE_PDF),
     fc.constant(HOSTILE_DOCX),
+    fc.constant(REDLINE_DOCX),
   );
   const file = fc.option(fc.record({ name: fileName, bytes: fileBytes, type: fc.constantFrom("", "application/pdf", "text/plain", "text/html", "application/octet-stream", "image/svg+xml") }), { nil: undefined });
   const fields = fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.constantFrom("__proto__", "constructor", "file", ""), fc.string({ maxLength: 10 })), text, { maxKeys: names.length + 3 });
@@ -433,6 +436,7 @@ beforeAll(async () => {
       payloads: multipartPayloads(uploadContractFields, { title: "Supply agreement", processingConsent: "true", priority: "high", client: "Acme" }, true),
     },
     { method: "POST", path: `${c}/exhibits`, caller: "admin", payloads: multipartPayloads(createExhibitFields, { title: "Schedule B", isPlanned: "true" }, true) },
+    { method: "POST", path: `${c}/redline`, caller: "admin", payloads: multipartPayloads(z.object({}), {}, true) },
     query("/api/contracts", "admin", contractListQuery),
     query(`${c}/similar-clauses`, "admin", similarQuery),
     query("/api/analytics", "admin", analyticsQuery),

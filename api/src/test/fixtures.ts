@@ -340,17 +340,31 @@ function paragraphsXml(paragraphs: string[]): string {
 }
 
 /**
- * The three parts a minimal .docx needs, plus any extra entries. Give paragraphs, or `{ bodyXml }` for
- * hand-written WordprocessingML (hyperlinks, odd markup).
+ * The three parts a minimal .docx needs, plus any extra entries. Give paragraphs, `{ bodyXml }` for
+ * hand-written WordprocessingML (hyperlinks, odd markup), or `{ documentXml }` for the whole part.
  */
-export function makeMinimalDocxZip(content: string[] | { bodyXml: string }, extra: ZipSpecEntry[] = []): Buffer {
-  const body = Array.isArray(content) ? paragraphsXml(content) : content.bodyXml;
+export function makeMinimalDocxZip(content: string[] | { bodyXml: string } | { documentXml: string }, extra: ZipSpecEntry[] = []): Buffer {
+  const xml = Array.isArray(content) ? documentXml(paragraphsXml(content)) : "documentXml" in content ? content.documentXml : documentXml(content.bodyXml);
   return makeZip([
     { name: "[Content_Types].xml", data: CONTENT_TYPES },
     { name: "_rels/.rels", data: ROOT_RELS },
-    { name: "word/document.xml", data: documentXml(body) },
+    { name: "word/document.xml", data: xml },
     ...extra,
   ]);
+}
+
+/**
+ * A counterparty's redline: `text` with a tracked insertion by "Dana Counsel" at its end and her
+ * comment on the whole paragraph (word/comments.xml).
+ */
+export function makeRedlineDocx(text = "1. Scope of Work. The Contractor shall perform the Work."): Buffer {
+  const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const body =
+    `<w:p><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve">${escaped}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r>` +
+    `<w:ins w:id="1" w:author="Dana Counsel" w:date="2026-03-02T10:00:00Z"><w:r><w:t xml:space="preserve"> Time is of the essence.</w:t></w:r></w:ins></w:p>`;
+  const comments = `<w:comments ${W}><w:comment w:id="0" w:author="Dana Counsel" w:date="2026-03-02T10:00:00Z"><w:p><w:r><w:t>Please confirm.</w:t></w:r></w:p></w:comment></w:comments>`;
+  return makeMinimalDocxZip({ bodyXml: body }, [{ name: "word/comments.xml", data: comments }]);
 }
 
 /**

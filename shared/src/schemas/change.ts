@@ -71,6 +71,8 @@ export const documentChange = z.object({
   createdAt: z.string(),
   userId: z.string().nullable(),
   authorName: z.string(),
+  /** True when the author is not a member: a tracked change imported from a Word file, signed with the name it carried there. */
+  externalAuthor: z.boolean().optional(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   decisionComment: z.string().nullable(),

@@ -30,6 +30,10 @@ export const markup = z.object({
   position: z.object({ paragraph: z.number(), start: z.number().optional(), end: z.number().optional() }),
   userId: z.string().nullable(),
   authorName: z.string(),
+  /** True when the author is not a member: a comment imported from a Word file, signed with the name it carried there. */
+  externalAuthor: z.boolean().optional(),
+  /** The markup this one answers (a reply in a Word comment thread). */
+  replyTo: z.string().nullable().optional(),
 });
 export type Markup = z.infer<typeof markup>;
 

@@ -4,10 +4,12 @@ import { api } from "./client";
 
 export const markupsKey = (contractId: string) => ["contracts", "detail", contractId, "markups"] as const;
 
+export const fetchMarkups = (contractId: string, signal?: AbortSignal) => api.get<Markup[]>(`/api/contracts/${encodeURIComponent(contractId)}/markups`, { signal });
+
 export function useMarkups(contractId: string) {
   return useQuery({
     queryKey: markupsKey(contractId),
-    queryFn: ({ signal }) => api.get<Markup[]>(`/api/contracts/${encodeURIComponent(contractId)}/markups`, { signal }),
+    queryFn: ({ signal }) => fetchMarkups(contractId, signal),
   });
 }
 

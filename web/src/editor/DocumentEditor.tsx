@@ -126,7 +126,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
     [extensions],
   );
 
-  const files = useDocumentFiles(editor, contract.title);
+  const files = useDocumentFiles(editor, contract.title, contract.id);
   useEffect(() => {
     filesRef.current = files;
   });

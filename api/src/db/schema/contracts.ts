@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { users } from "./users";
 import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
@@ -87,6 +87,10 @@ export const markups = pgTable(
     content: text("content").notNull(),
     /** {paragraph, start?, end?, anchor?}: anchor holds Yjs relative positions. */
     position: jsonb("position").$type<Record<string, unknown>>().notNull(),
+    /** The author's name when they are not a member: a comment imported from a Word file (userId null). */
+    externalAuthor: text("external_author"),
+    /** The markup this one answers (a reply in a Word comment thread). */
+    replyTo: uuid("reply_to").references((): AnyPgColumn => markups.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("markups_contract_idx").on(t.contractId, t.createdAt)],
@@ -107,6 +111,8 @@ export const documentChanges = pgTable(
     /** Yjs relative positions that keep the change on its words while others type. */
     anchor: jsonb("anchor").$type<Record<string, unknown>>(),
     reviewerComment: text("reviewer_comment"),
+    /** The author's name when they are not a member: a tracked change imported from a Word file (userId null). */
+    externalAuthor: text("external_author"),
     status: text("status").notNull().default("pending"),
     decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: tstz("decided_at"),

@@ -4,6 +4,7 @@ import type { DocumentChange } from "@clausewise/shared";
 import { TRACK_CHANGES_TEXT_CHARS, truncate } from "../../lib/apply-preview";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
+import { AuthorName } from "./AuthorName";
 
 const TYPE_LABELS: Record<DocumentChange["changeType"], string> = { replace: "Replacement", insert: "Insertion", delete: "Deletion" };
 const TYPE_ICONS = { replace: Replace, insert: Plus, delete: Minus } as const;
@@ -52,7 +53,7 @@ export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onSho
         </span>
         <Badge tone={status.tone}>{status.label}</Badge>
         <span className="ml-auto text-xs text-slate-500">
-          {change.authorName}
+          <AuthorName name={change.authorName} external={change.externalAuthor} />
           {created && (
             <>
               {" · "}

@@ -6,6 +6,7 @@ import { SELECTION_PREVIEW_CHARS, truncate } from "../../lib/apply-preview";
 import { StatusPanel } from "../StatusPanel";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
+import { AuthorName } from "./AuthorName";
 import { SideSheet } from "../ui/side-sheet";
 import { MARKUP_TYPE_LABELS } from "./highlights";
 
@@ -52,7 +53,9 @@ export function MarkupsSheet({ markups, blocks, plainText, onShow, onClose, onCl
               <li key={markup.id} className="rounded-md border border-slate-200 p-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone={TONES[markup.type]}>{MARKUP_TYPE_LABELS[markup.type]}</Badge>
-                  <span className="text-sm font-medium text-slate-900">{markup.authorName}</span>
+                  <span className="text-sm font-medium text-slate-900">
+                    <AuthorName name={markup.authorName} external={markup.externalAuthor} />
+                  </span>
                   {!Number.isNaN(created.getTime()) && (
                     <time dateTime={markup.createdAt} className="ml-auto text-xs text-slate-500">
                       {formatDistanceToNow(created, { addSuffix: true })}
@@ -62,6 +65,7 @@ export function MarkupsSheet({ markups, blocks, plainText, onShow, onClose, onCl
                 <blockquote className="mt-2 border-l-2 border-slate-200 pl-2 font-serif text-xs text-slate-600">
                   {ranged ? `“${truncate(plainText.slice(place.start, place.end), SELECTION_PREVIEW_CHARS)}”` : `Paragraph ${markup.position.paragraph + 1}`}
                 </blockquote>
+                {markup.replyTo && <p className="mt-2 text-xs text-slate-500">Reply to {markups.find((m) => m.id === markup.replyTo)?.authorName ?? "a comment"}</p>}
                 <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{markup.content}</p>
                 <Button variant="ghost" size="sm" className="mt-1 -ml-2" onClick={() => onShow(place)}>
                   <Locate aria-hidden="true" />

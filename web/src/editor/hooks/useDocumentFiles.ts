@@ -1,5 +1,8 @@
 import { useCallback, useState } from "react";
 import type { Editor } from "@tiptap/core";
+import type { Markup } from "@clausewise/shared";
+import type { ExportComment } from "@clausewise/shared/word";
+import { fetchMarkups } from "../../api/markups";
 import { toast } from "../../stores/toast";
 import { findUndoManager } from "../extensions/guards";
 import { EXPORT_FILE_NAME } from "../lib/constants";
@@ -17,8 +20,13 @@ function asOneUndoStep(editor: Editor, run: () => boolean): boolean {
   return done;
 }
 
+/** The contract's markups as Word comments (their plain-text offsets anchor them on their words). */
+function markupsAsComments(markups: Markup[]): ExportComment[] {
+  return markups.map((m) => ({ id: m.id, type: m.type, author: m.authorName, date: m.createdAt, text: m.content, start: m.position.start, end: m.position.end, replyTo: m.replyTo ?? null }));
+}
+
 /** Images in, Word in, Word out: everything of the editor that reads or writes files. */
-export function useDocumentFiles(editor: Editor, title: string) {
+export function useDocumentFiles(editor: Editor, title: string, contractId?: string) {
   const [importFile, setImportFile] = useState<File | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -94,19 +102,24 @@ export function useDocumentFiles(editor: Editor, title: string) {
     [editor, importFile],
   );
 
-  /** Spec §7: export runs in the browser; the file is 'contract.docx'. */
+  /**
+   * Spec §7: export runs in the browser; the file is 'contract.docx'. Suggestions go as tracked changes
+   * and the contract's markups as Word comments, so the other side's counsel sees both in Word.
+   */
   const exportWord = useCallback(async () => {
     setExporting(true);
     try {
       const { documentToDocx } = await import("../lib/word-export");
-      const blob = await documentToDocx(editor.getJSON(), { title, loadImage: loadImageForWord });
+      const markups = contractId ? await fetchMarkups(contractId).catch(() => null) : [];
+      const blob = await documentToDocx(editor.getJSON(), { title, loadImage: loadImageForWord, comments: markupsAsComments(markups ?? []) });
       downloadBlob(blob, EXPORT_FILE_NAME);
+      if (!markups) toast({ title: "Exported Without Comments", description: "The document was exported, but its comments could not be loaded. Export again to include them.", variant: "destructive" });
     } catch {
       toast({ title: "Export Failed", description: "Failed to export document to Word format.", variant: "destructive" });
     } finally {
       setExporting(false);
     }
-  }, [editor, title]);
+  }, [editor, title, contractId]);
 
   return { insertImage, chooseWordFile, importFile, importing, runImport, cancelImport: () => setImportFile(null), exportWord, exporting };
 }

@@ -39,6 +39,7 @@ import { documentPlainText, type DocSelection } from "../../lib/document-selecti
 import { LazyCollaborativeEditor } from "../../editor/lazy";
 import { htmlToTextBlocks } from "../../lib/html-text";
 import { ContractTitle } from "./ContractTitle";
+import { ImportRedlineButton } from "./ImportRedline";
 import { ApproveContractButton, DeleteContractButton, DownloadMenu } from "./HeaderActions";
 import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
@@ -231,6 +232,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <DownloadMenu contractId={contract.id} />
+            <ImportRedlineButton contract={contract} />
             <ApproveContractButton contract={contract} />
             <DeleteContractButton contract={contract} />
           </div>
