@@ -33,6 +33,7 @@ import { billingAdminRoutes } from "./routes/billing-admin";
 import { teamRoutes } from "./routes/team";
 import { analyticsRoutes } from "./routes/analytics";
 import { retentionRoutes } from "./routes/retention";
+import { auditRoutes } from "./routes/audit";
 
 import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 import { socketAddress } from "./auth/request";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", teamRoutes);
   api.route("/", analyticsRoutes);
   api.route("/", retentionRoutes);
+  api.route("/", auditRoutes);
   api.all("*", () => {
     throw notFound("No such API endpoint.");
   });

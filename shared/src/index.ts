@@ -23,3 +23,5 @@ export * from "./schemas/billing-admin";
 export * from "./schemas/team";
 export * from "./schemas/analytics";
 export * from "./schemas/retention";
+export * from "./schemas/audit";
+export * from "./csv";
