@@ -25,3 +25,4 @@ export * from "./schemas/analytics";
 export * from "./schemas/retention";
 export * from "./schemas/audit";
 export * from "./csv";
+export * from "./sentence";
