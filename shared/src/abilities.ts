@@ -14,6 +14,7 @@ export const USER_ABILITIES = [
   "settings.company",
   "settings.aiReview",
   "audit.view",
+  "support.desk",
 ] as const;
 export type UserAbility = (typeof USER_ABILITIES)[number];
 export type UserAbilities = Record<UserAbility, boolean>;

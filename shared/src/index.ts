@@ -26,3 +26,4 @@ export * from "./schemas/retention";
 export * from "./schemas/audit";
 export * from "./csv";
 export * from "./sentence";
+export * from "./schemas/support-desk";

@@ -3,8 +3,10 @@ import {
   APPROVAL_STAGE_LABELS,
   CONTRACT_STATUS_LABELS,
   ROLES,
+  TICKET_STATUS_LABELS,
   type ApprovalStage,
   type ContractStatus,
+  type TicketStatus,
 } from "@clausewise/shared";
 
 /** What describeAuditEvent reads: the event and the names of the members it mentions. */
@@ -33,6 +35,7 @@ const roleLabel = (value: unknown) => {
   const role = known(ROLES, value);
   return role ? capital(role) : text(value);
 };
+const ticketStatus = (value: unknown) => (typeof value === "string" && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : text(value));
 const arrow = (from: string | null, to: string | null) => (from && to ? `${from} → ${to}` : (to ?? from));
 const join = (...parts: (string | null | undefined | false)[]) => parts.filter((p): p is string => typeof p === "string" && p !== "").join("; ");
 
@@ -91,6 +94,8 @@ const DESCRIBERS: Record<string, Describer> = {
   "company.record_payment": (d) => (typeof d.amount === "number" ? cad.format(d.amount / 100) : ""),
   "company.mark_overdue": (d) => (typeof d.overdueDays === "number" ? `${d.overdueDays} days overdue` : ""),
   "company.suspend": (d) => join(excerpt(d.reason) && `Reason: ${excerpt(d.reason)}`, typeof d.overdueDays === "number" && `${d.overdueDays} days overdue`),
+  "support_ticket.reply": (d) => join(d.side === "support" ? "From ClauseWise support" : "From the requester", arrow(ticketStatus(d.from), ticketStatus(d.to))),
+  "support_ticket.status": (d) => arrow(ticketStatus(d.from), ticketStatus(d.to)) ?? "",
   "support_ticket.create": (d) => join(text(d.category) && capital(String(d.category)), text(d.priority) && `${capital(String(d.priority))} priority`),
 };
 

@@ -1,5 +1,6 @@
 import { USER_ABILITIES, type UserAbilities, type UserAbility } from "@clausewise/shared";
 import { activeRole, type Actor } from "./actor";
+import { canActAsSupport } from "../support/policy";
 import { canViewAuditLog } from "./audit";
 import { billingAdminScope, canManageSubscription, type PlatformContext } from "./billing";
 import { canEditCompanySettings, canToggleAiReview, canViewAnalytics } from "./company";
@@ -36,6 +37,7 @@ export function userAbilities(user: Actor, options: PlatformContext): UserAbilit
     "settings.company": canEditCompanySettings(user, company),
     "settings.aiReview": canToggleAiReview(user, company),
     "audit.view": canViewAuditLog(user, company),
+    "support.desk": canActAsSupport(user, options),
   };
   return Object.fromEntries(USER_ABILITIES.map((a) => [a, rules[a]])) as UserAbilities;
 }

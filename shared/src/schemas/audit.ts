@@ -90,6 +90,8 @@ export const AUDIT_ACTION_GROUPS = [
       "company.reactivate": "Reactivated the company account",
       "support_ticket.create": "Raised a support ticket",
       "support_ticket.reply": "Replied on a support ticket",
+      "support_ticket.status": "Changed a support ticket's status",
+      "support_contact.update": "Updated the support contact details",
     },
   },
 ] as const satisfies readonly { group: string; actions: Record<string, string> }[];
