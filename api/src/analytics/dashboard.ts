@@ -1,7 +1,7 @@
-import { trendOf, type AnalyticsPeriod, type AnalyticsResponse } from "@clausewise/shared";
+import { trendOf, type AnalyticsOverview, type AnalyticsPeriod, type AnalyticsResponse } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { overdueWorkOf } from "./overdue";
-import { completedReviewsOf, overviewFigures, type OverviewFigures } from "./overview";
+import { completedReviewsOf, overviewFigures } from "./overview";
 import { stageCycleTimesOf } from "./pipeline";
 import { platformMetricsOf } from "./platform";
 import { jurisdictionalBreakdownOf, riskDistributionOf } from "./risk";
@@ -10,12 +10,8 @@ import { monthlyStatsOf, timelineOf } from "./timeline";
 import { periodWindows, round1 } from "./window";
 
 /** Share of the contracts created in the window that are finished, in percent; null without contracts. */
-function completionRate(figures: OverviewFigures): number | null {
-  return figures.totalContracts > 0 ? round1((figures.finishedOfCreated / figures.totalContracts) * 100) : null;
-}
-
-function overviewOf({ totalContracts, activeReviews, completedReviews, averageReviewTime }: OverviewFigures) {
-  return { totalContracts, activeReviews, completedReviews, averageReviewTime };
+function completionRate(figures: AnalyticsOverview): number | null {
+  return figures.totalContracts > 0 ? round1((figures.uploadsFinished / figures.totalContracts) * 100) : null;
 }
 
 /**
@@ -47,8 +43,8 @@ export async function analyticsDashboard(
   return {
     period,
     range: { from: current.from.toISOString(), to: current.to.toISOString(), previousFrom: previous.from.toISOString() },
-    overview: overviewOf(overview),
-    previousOverview: overviewOf(previousOverview),
+    overview,
+    previousOverview,
     platformMetrics,
     riskDistribution,
     monthlyStats,

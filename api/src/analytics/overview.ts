@@ -5,11 +5,6 @@ import { contracts } from "../db/schema";
 import { FINISHED, FINISHED_AT, OPEN, hoursBetween, within } from "./sql";
 import { round1, type TimeWindow } from "./window";
 
-export interface OverviewFigures extends AnalyticsOverview {
-  /** Of the contracts created in the window, how many are finished now. */
-  finishedOfCreated: number;
-}
-
 const FINISHED_IN = (window: TimeWindow) => sql`(${FINISHED} and ${within(FINISHED_AT, window)})`;
 
 /**
@@ -17,14 +12,14 @@ const FINISHED_IN = (window: TimeWindow) => sql`(${FINISHED} and ${within(FINISH
  * approval; completedReviews: reviews that finished (approved or rejected) in the window;
  * averageReviewTime: their mean time from upload to that finish, in hours.
  */
-export async function overviewFigures(db: Db, companyId: string, window: TimeWindow): Promise<OverviewFigures> {
+export async function overviewFigures(db: Db, companyId: string, window: TimeWindow): Promise<AnalyticsOverview> {
   const created = within(contracts.createdAt, window);
   const finished = FINISHED_IN(window);
   const [row] = await db
     .select({
       totalContracts: sql<number>`(count(*) filter (where ${created}))::int`,
       activeReviews: sql<number>`(count(*) filter (where ${created} and ${OPEN}))::int`,
-      finishedOfCreated: sql<number>`(count(*) filter (where ${created} and ${FINISHED}))::int`,
+      uploadsFinished: sql<number>`(count(*) filter (where ${created} and ${FINISHED}))::int`,
       completedReviews: sql<number>`(count(*) filter (where ${finished}))::int`,
       averageReviewTime: sql<number | null>`(avg(${hoursBetween(contracts.createdAt, FINISHED_AT)}) filter (where ${finished}))::float8`,
     })
@@ -33,7 +28,7 @@ export async function overviewFigures(db: Db, companyId: string, window: TimeWin
   return {
     totalContracts: Number(row?.totalContracts ?? 0),
     activeReviews: Number(row?.activeReviews ?? 0),
-    finishedOfCreated: Number(row?.finishedOfCreated ?? 0),
+    uploadsFinished: Number(row?.uploadsFinished ?? 0),
     completedReviews: Number(row?.completedReviews ?? 0),
     averageReviewTime: round1(row?.averageReviewTime === null || row?.averageReviewTime === undefined ? null : Number(row.averageReviewTime)),
   };

@@ -130,8 +130,8 @@ afterAll(() => database.close());
 
 describe("analytics queries on a company with known answers", () => {
   it("overview: 5 uploaded, 3 open, 2 finished in the period at 102 h on average (132 h and 72 h)", async () => {
-    expect(await overviewFigures(db(), S.companyId, current)).toEqual({ totalContracts: 5, activeReviews: 3, finishedOfCreated: 2, completedReviews: 2, averageReviewTime: 102 });
-    expect(await overviewFigures(db(), S.companyId, previous)).toEqual({ totalContracts: 2, activeReviews: 1, finishedOfCreated: 1, completedReviews: 1, averageReviewTime: 120 });
+    expect(await overviewFigures(db(), S.companyId, current)).toEqual({ totalContracts: 5, activeReviews: 3, uploadsFinished: 2, completedReviews: 2, averageReviewTime: 102 });
+    expect(await overviewFigures(db(), S.companyId, previous)).toEqual({ totalContracts: 2, activeReviews: 1, uploadsFinished: 1, completedReviews: 1, averageReviewTime: 120 });
     expect(await completedReviewsOf(db(), S.companyId, current)).toEqual([
       { contractId: S.c2, title: "C2 Pipeline", status: "rejected", uploadedAt: "2026-03-05T00:00:00.000Z", finishedAt: "2026-03-08T00:00:00.000Z", hours: 72 },
       { contractId: S.c1, title: "C1 Gas plant", status: "approved", uploadedAt: "2026-03-01T00:00:00.000Z", finishedAt: "2026-03-06T12:00:00.000Z", hours: 132 },

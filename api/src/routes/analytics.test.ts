@@ -50,7 +50,7 @@ describe("GET /api/analytics", () => {
     expect(res.status).toBe(200);
     const body = analyticsResponse.parse(res.body);
     expect(body.range).toEqual({ from: ago(30).toISOString(), to: NOW.toISOString(), previousFrom: ago(60).toISOString() });
-    expect(body.overview).toEqual({ totalContracts: 3, activeReviews: 2, completedReviews: 1, averageReviewTime: 48 });
+    expect(body.overview).toEqual({ totalContracts: 3, activeReviews: 2, completedReviews: 1, averageReviewTime: 48, uploadsFinished: 1 });
     expect(body.completedReviews.map((r) => r.hours)).toEqual([48]);
     expect(body.overdue.counts).toEqual({ review: 1, approval: 0, exhibit: 0 });
     expect(body.timeline.bucket).toBe("day");
@@ -70,7 +70,7 @@ describe("GET /api/analytics", () => {
 
   it("keeps companies apart: each sees only its own rows", async () => {
     const res = await signedIn(t, B.admin.token).get<AnalyticsResponse>("/api/analytics?period=30d");
-    expect(res.body.overview).toEqual({ totalContracts: 1, activeReviews: 0, completedReviews: 1, averageReviewTime: 24 });
+    expect(res.body.overview).toEqual({ totalContracts: 1, activeReviews: 0, completedReviews: 1, averageReviewTime: 24, uploadsFinished: 1 });
     expect(res.body.overdue.counts).toEqual({ review: 0, approval: 0, exhibit: 0 });
   });
 

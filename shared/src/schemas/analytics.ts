@@ -50,12 +50,16 @@ export const analyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
-/** Spec §3 overview; averageReviewTime in hours (one decimal), null when nothing finished. */
+/**
+ * Spec §3 overview; averageReviewTime in hours (one decimal), null when nothing finished.
+ * uploadsFinished: of the contracts uploaded in the period, how many are finished (approved or rejected) now.
+ */
 export const analyticsOverview = z.object({
   totalContracts: z.number().int(),
   activeReviews: z.number().int(),
   completedReviews: z.number().int(),
   averageReviewTime: z.number().nullable(),
+  uploadsFinished: z.number().int(),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
 

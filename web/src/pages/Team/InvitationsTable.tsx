@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { roleLabel } from "../../lib/user";
 import { toast } from "../../stores/toast";
 import { formatDate, toastTeamFailure } from "./feedback";
-import { Cell, Section, Table } from "./tables";
+import { Cell, Section, Table } from "../../components/ui/table";
 
 /**
  * Spec §2: shown only when invitations exist; each is Pending until its expiry. Withdrawing one frees

@@ -10,7 +10,7 @@ import { LoadingState } from "../../components/ui/spinner";
 import { displayName, roleLabel } from "../../lib/user";
 import { toast } from "../../stores/toast";
 import { ROLE_OPTIONS, formatDate, toastTeamFailure } from "./feedback";
-import { Cell, Section, Table } from "./tables";
+import { Cell, Section, Table } from "../../components/ui/table";
 
 export function MembersTable() {
   const members = useTeamMembers();
