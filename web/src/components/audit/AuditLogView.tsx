@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Download } from "lucide-react";
 import { AUDIT_ACTION_GROUPS, AUDIT_MESSAGES, type AuditEvent } from "@clausewise/shared";
@@ -6,7 +6,7 @@ import { downloadAuditCsv, useAuditLog } from "../../api/audit";
 import { errorText } from "../../api/client";
 import { toast } from "../../stores/toast";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
+import { Field, TextField } from "../ui/field";
 import { NativeSelect } from "../ui/native-select";
 import { LoadingState } from "../ui/spinner";
 import { Cell, Section, Table } from "../ui/table";
@@ -19,14 +19,15 @@ export interface Option {
 
 const when = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
-    <label className="space-y-1.5 text-sm font-medium text-slate-800">
-      <span>{label}</span>
-      <NativeSelect value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </NativeSelect>
-    </label>
+    <Field label={label}>
+      {({ id }) => (
+        <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </NativeSelect>
+      )}
+    </Field>
   );
 }
 

@@ -15,6 +15,7 @@ import { errorText } from "../../api/client";
 import { useInbox, useInboxTicket, useReplyAsSupport, useSetTicketStatus } from "../../api/support-desk";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadingState } from "../../components/ui/spinner";
 import { absoluteTime } from "../../lib/relative-time";
@@ -74,16 +75,17 @@ function TicketPanel({ id }: { id: string }) {
             {ticket.requester.name} &lt;{ticket.requester.email}&gt; · {ticket.companyName}
           </p>
         </div>
-        <label className="text-sm font-medium text-slate-800">
-          Status
-          <NativeSelect className="mt-1 w-40" value={ticket.status} disabled={setStatus.isPending} onChange={(e) => onStatus(e.target.value as TicketStatus)}>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TICKET_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
+        <Field label="Status" className="w-40">
+          {({ id }) => (
+            <NativeSelect id={id} value={ticket.status} disabled={setStatus.isPending} onChange={(e) => onStatus(e.target.value as TicketStatus)}>
+              {TICKET_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {TICKET_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
       <p className="rounded-md bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700">{ticket.description}</p>
       <Conversation replies={ticket.replies} mine="support" />
@@ -105,16 +107,17 @@ export function Inbox({ initialTicket = null }: { initialTicket?: string | null 
     <div className="grid gap-4 lg:grid-cols-[22rem_1fr]">
       <Card className="overflow-hidden">
         <div className="border-b border-slate-200 p-3">
-          <label className="text-sm font-medium text-slate-800">
-            Show
-            <NativeSelect className="mt-1" value={status} onChange={(e) => setStatus(e.target.value as InboxQuery["status"])}>
-              {FILTERS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
+          <Field label="Show">
+            {({ id }) => (
+              <NativeSelect id={id} value={status} onChange={(e) => setStatus(e.target.value as InboxQuery["status"])}>
+                {FILTERS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
         </div>
         {inbox.isPending ? (
           <LoadingState label="Loading tickets..." />
