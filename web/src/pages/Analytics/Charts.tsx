@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import {
   ANALYTICS_MESSAGES,
   CYCLE_STAGE_LABELS,
@@ -45,16 +45,16 @@ export function TimelineChart({ timeline }: { timeline: AnalyticsResponse["timel
   const uploaded = points.reduce((n, p) => n + p.uploaded, 0);
   return (
     <Figure label={`Contracts over time: ${uploaded} uploaded in ${points.length} ${timeline.bucket}s`}>
-      <LineChart data={points} style={chartStyle} responsive margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+      <BarChart data={points} style={chartStyle} responsive margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
         <YAxis allowDecimals={false} tick={AXIS} />
         <Tooltip />
         <Legend />
-        <Line type="monotone" dataKey="uploaded" name="Uploaded" stroke={COLORS.brand} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="approved" name="Approved" stroke={COLORS.approved} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="rejected" name="Rejected" stroke={COLORS.rejected} strokeWidth={2} dot={false} isAnimationActive={false} />
-      </LineChart>
+        <Bar dataKey="uploaded" name="Uploaded" fill={COLORS.brand} isAnimationActive={false} />
+        <Bar dataKey="approved" name="Approved" fill={COLORS.approved} isAnimationActive={false} />
+        <Bar dataKey="rejected" name="Rejected" fill={COLORS.rejected} isAnimationActive={false} />
+      </BarChart>
     </Figure>
   );
 }
