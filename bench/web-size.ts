@@ -33,6 +33,7 @@ const ROUTES: [string, string][] = [
   ["/contracts/:id", "src/pages/ContractDetail/ContractDetailPage.tsx"],
   ["/team", "src/pages/Team/TeamPage.tsx"],
   ["/analytics", "src/pages/Analytics/AnalyticsPage.tsx"],
+  ["/audit-log", "src/pages/AuditLog/AuditLogPage.tsx"],
   ["/settings", "src/pages/Settings/SettingsPage.tsx"],
   ["/jurisdictional-analysis", "src/pages/JurisdictionalAnalysis/JurisdictionalAnalysisPage.tsx"],
   ["/pricing", "src/pages/Pricing/PricingPage.tsx"],

@@ -49,6 +49,7 @@ const signedInPages: [string, string, string][] = [
   ["admin-dashboard", "admin@demo.test", "/"],
   ["admin-team", "admin@demo.test", "/team"],
   ["admin-analytics", "admin@demo.test", "/analytics"],
+  ["admin-audit-log", "admin@demo.test", "/audit-log"],
   ["admin-billing-admin", "admin@demo.test", "/billing-admin"],
   ["admin-pricing", "admin@demo.test", "/pricing"],
   ["admin-subscription", "admin@demo.test", "/subscription"],

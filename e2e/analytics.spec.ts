@@ -13,6 +13,17 @@ test("an approver reads the analytics of the demo company and switches the perio
   await expect(page.getByRole("group", { name: "Total Contracts" }).getByText(String(data.overview.totalContracts), { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Monthly Contract Volume" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Jurisdictional Breakdown" })).toBeVisible();
+  // Real charts (SVG), and each table as CSV.
+  await expect(page.getByRole("figure", { name: /^Contracts over time: / }).locator("svg").first()).toBeVisible();
+  await expect(page.getByRole("figure", { name: /^Cycle time per stage: / }).locator("svg").first()).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export Completed Reviews as CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("completed-reviews-1y.csv");
+  const { readFileSync } = await import("node:fs");
+  const lines = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+  expect(lines[0]).toBe("Contract,Outcome,Uploaded (UTC),Finished (UTC),Review time (hours)");
+  expect(lines.length - 1).toBe(data.completedReviews.length);
 });
 
 test("a reviewer sees Access Restricted", async ({ page }) => {

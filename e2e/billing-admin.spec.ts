@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, latestMailLink, signIn, test } from "./fixtures";
+import { expect, signIn, signInAsOperator, test } from "./fixtures";
 
 const operatorEmails = (process.env.PLATFORM_ADMIN_EMAILS ?? "").toLowerCase().split(",").map((e) => e.trim());
 
@@ -14,15 +14,7 @@ test("a company admin sees only their own company, read-only", async ({ page }) 
 });
 
 test("a platform operator records a payment, suspends a company (its users are stopped) and reactivates it", async ({ page, playwright, baseURL }) => {
-  // global-setup.ts names the operator (PLATFORM_ADMIN_EMAILS of the server); the account is made here.
-  const operator = process.env.E2E_OPERATOR_EMAIL!;
-  const joined = await page.request.post("/api/auth/signup", {
-    data: { email: operator, password: "operator-password-1", firstName: "Olive", lastName: "Operator", companyName: "ClauseWise Operations" },
-  });
-  expect(joined.status()).toBe(201);
-  // Operators must have proved their address (auth/platform-admin.ts).
-  await page.goto(await latestMailLink(operator, "/verify-email?token="));
-  await expect(page.getByText("Email Verified!")).toBeVisible();
+  await signInAsOperator(page);
   const customer = await playwright.request.newContext({ baseURL });
   const companyName = `Prairie Fabricators ${randomUUID().slice(0, 6)}`;
   const email = `owner-${randomUUID().slice(0, 8)}@prairie.test`;

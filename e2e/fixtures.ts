@@ -42,3 +42,23 @@ export async function latestMailLink(to: string, pathPrefix: string): Promise<st
   }
   throw new Error(`No mail with a ${pathPrefix} link was sent to ${to}`);
 }
+
+const OPERATOR_PASSWORD = "operator-password-1";
+
+/**
+ * Signs `page` in as the platform operator global-setup.ts names (PLATFORM_ADMIN_EMAILS of the
+ * server): the first journey that needs one makes the account and proves its address (operators
+ * must, auth/platform-admin.ts), later ones sign in.
+ */
+export async function signInAsOperator(page: Page): Promise<string> {
+  const operator = process.env.E2E_OPERATOR_EMAIL!;
+  const login = await page.request.post("/api/auth/login", { data: { email: operator, password: OPERATOR_PASSWORD } });
+  if (login.status() === 200) return operator;
+  const joined = await page.request.post("/api/auth/signup", {
+    data: { email: operator, password: OPERATOR_PASSWORD, firstName: "Olive", lastName: "Operator", companyName: "ClauseWise Operations" },
+  });
+  expect(joined.status()).toBe(201);
+  await page.goto(await latestMailLink(operator, "/verify-email?token="));
+  await expect(page.getByText("Email Verified!")).toBeVisible();
+  return operator;
+}

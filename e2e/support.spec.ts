@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signInAsOperator, test } from "./fixtures";
 
 function toast(page: Page, title: string) {
   return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).first();
@@ -76,4 +76,39 @@ test("a reviewer raises a ticket, sees it under My Tickets, and the support addr
   const mail = await loggedMail("support@clausewise.local", shortId);
   expect(mail.subject).toContain(subject);
   expect(mail.text).toContain("reviewer@demo.test");
+});
+
+test("support answers a ticket in the inbox and the requester replies: each side is e-mailed", async ({ page, browser, baseURL }) => {
+  await signIn(page, "reviewer@demo.test");
+  const subject = `Exhibit upload stalls ${Date.now()}`;
+  const created = await page.request.post("/api/support/tickets", {
+    data: { subject, description: "Uploading a 9 MB exhibit stops at 90% every time.", category: "technical", priority: "urgent" },
+  });
+  expect(created.status()).toBe(201);
+  const shortId = ((await created.json()) as { id: string }).id.slice(-8);
+  // The requester is told the ticket arrived.
+  expect((await loggedMail("reviewer@demo.test", shortId)).subject).toBe(`We received your support ticket #${shortId}: ${subject}`);
+
+  const desk = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsOperator(desk);
+  await desk.goto("/support");
+  await desk.getByRole("tab", { name: "Support Inbox" }).click();
+  await desk.getByRole("list", { name: "Support inbox" }).getByText(subject).click();
+  await desk.getByLabel("Reply to the requester (sent by e-mail)").fill("Please try again: the upload limit was raised today.");
+  await desk.getByRole("button", { name: "Send Reply" }).click();
+  await expect(toast(desk, "Reply sent")).toBeVisible();
+  expect((await loggedMail("reviewer@demo.test", `Reply on your support ticket #${shortId}`)).text).toContain("the upload limit was raised today");
+
+  await page.goto("/support");
+  await page.getByRole("tab", { name: "My Tickets" }).click();
+  const ticket = page.getByRole("list", { name: "My support tickets" }).getByRole("listitem").filter({ hasText: subject });
+  await ticket.getByRole("button", { name: "View conversation" }).click();
+  await expect(ticket.getByText("Please try again: the upload limit was raised today.")).toBeVisible();
+  await expect(ticket.getByText("In Progress", { exact: true })).toBeVisible();
+  await ticket.getByLabel("Reply to support").fill("It works now, thank you.");
+  await ticket.getByRole("button", { name: "Send Reply" }).click();
+  await expect(toast(page, "Reply sent")).toBeVisible();
+  await expect(ticket.getByText("It works now, thank you.")).toBeVisible();
+  expect((await loggedMail("support@clausewise.local", `Requester replied on ticket #${shortId}`)).text).toContain("It works now, thank you.");
+  await desk.context().close();
 });

@@ -48,6 +48,7 @@ test("admin invites → invitee joins from the mailed link → access granted �
 
   // Promoted to approver: the invitee's own session sees the new role at once.
   await page.getByLabel("Role of Jordan Reyes").selectOption("approver");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Change role" }).click();
   await expect(page.getByText("Role updated", { exact: true })).toBeVisible();
   const role = await invitee.evaluate(async () => ((await (await fetch("/api/auth/user", { credentials: "include" })).json()) as { role: string }).role);
   expect(role).toBe("approver");
@@ -66,4 +67,10 @@ test("admin invites → invitee joins from the mailed link → access granted �
   // Their session ended with it: the next request is answered 401.
   const status = await invitee.evaluate(async () => (await fetch("/api/auth/user", { credentials: "include" })).status);
   expect(status).toBe(401);
+
+  // Deactivated: the role cannot be changed any more; reactivating gives the account back.
+  await expect(page.getByLabel("Role of Jordan Reyes")).toHaveCount(0);
+  await page.getByRole("button", { name: "Reactivate Jordan Reyes" }).click();
+  await expect(page.getByText("Member reactivated", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Role of Jordan Reyes")).toHaveValue("approver");
 });

@@ -34,6 +34,8 @@ import { billingAdminRoutes } from "./routes/billing-admin";
 import { teamRoutes } from "./routes/team";
 import { analyticsRoutes } from "./routes/analytics";
 import { retentionRoutes } from "./routes/retention";
+import { auditRoutes } from "./routes/audit";
+import { supportDeskRoutes } from "./routes/support-desk";
 
 import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 import { socketAddress } from "./auth/request";
@@ -90,6 +92,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", teamRoutes);
   api.route("/", analyticsRoutes);
   api.route("/", retentionRoutes);
+  api.route("/", auditRoutes);
+  api.route("/", supportDeskRoutes);
   api.all("*", () => {
     throw notFound("No such API endpoint.");
   });

@@ -13,6 +13,8 @@ export const USER_ABILITIES = [
   "billing.admin",
   "settings.company",
   "settings.aiReview",
+  "audit.view",
+  "support.desk",
 ] as const;
 export type UserAbility = (typeof USER_ABILITIES)[number];
 export type UserAbilities = Record<UserAbility, boolean>;

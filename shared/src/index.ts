@@ -24,3 +24,7 @@ export * from "./schemas/team";
 export * from "./schemas/analytics";
 export * from "./schemas/retention";
 export * from "./schemas/redline";
+export * from "./schemas/audit";
+export * from "./csv";
+export * from "./sentence";
+export * from "./schemas/support-desk";

@@ -84,6 +84,10 @@ export const THROTTLES = {
   passwordResetPerAddress: { max: 5, windowMs: HOUR },
   invitationAcceptPerIp: { max: 20, windowMs: 15 * MINUTE },
   apiKeyFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Resending one invitation: each resend mails a new link, so a few an hour. */
+  invitationResend: { max: 3, windowMs: HOUR },
+  /** Replies on support tickets by one person (each is e-mailed to the other side). */
+  supportReplyPerUser: { max: 30, windowMs: HOUR },
 } as const;
 
 /** JSON bodies: at most this many bytes unless a route declares more (http/validate.ts). */

@@ -26,6 +26,7 @@ const DashboardPage = lazyPage(() => import("./pages/Dashboard/DashboardPage"), 
 const ContractDetailPage = lazyPage(() => import("./pages/ContractDetail/ContractDetailPage"), "ContractDetailPage");
 const TeamPage = lazyPage(() => import("./pages/Team/TeamPage"), "TeamPage");
 const AnalyticsPage = lazyPage(() => import("./pages/Analytics/AnalyticsPage"), "AnalyticsPage");
+const AuditLogPage = lazyPage(() => import("./pages/AuditLog/AuditLogPage"), "AuditLogPage");
 const BillingAdminPage = lazyPage(() => import("./pages/BillingAdmin/BillingAdminPage"), "BillingAdminPage");
 const SettingsPage = lazyPage(() => import("./pages/Settings/SettingsPage"), "SettingsPage");
 const JurisdictionalAnalysisPage = lazyPage(
@@ -91,6 +92,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
         <Route path="team" element={<TeamPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="billing-admin" element={<BillingAdminPage />} />
+        <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="jurisdictional-analysis" element={<JurisdictionalAnalysisPage />} />
         <Route path="pricing" element={<PricingPage />} />

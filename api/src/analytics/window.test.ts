@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JURISDICTION_NAMES } from "@clausewise/shared";
-import { jurisdictionOfClause, UNSPECIFIED_JURISDICTION } from "./queries";
+import { jurisdictionOfClause, UNSPECIFIED_JURISDICTION } from "./risk";
 import { monthsOf, periodWindows } from "./window";
 
 describe("analytics windows", () => {

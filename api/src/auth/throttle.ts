@@ -57,4 +57,6 @@ export const throttles = {
   passwordResetPerAddress: { bucket: "password-reset:email", ...THROTTLES.passwordResetPerAddress, message: "Too many password reset requests for this address." },
   invitationAcceptPerIp: { bucket: "invitation-accept:ip", ...THROTTLES.invitationAcceptPerIp, message: "Too many invitation attempts from this network." },
   apiKeyFailuresPerIp: { bucket: "api-key:ip", ...THROTTLES.apiKeyFailuresPerIp, message: "Too many requests with an invalid API key." },
+  invitationResend: { bucket: "invitation-resend", ...THROTTLES.invitationResend, message: "This invitation has been sent several times in the last hour." },
+  supportReplyPerUser: { bucket: "support-reply:user", ...THROTTLES.supportReplyPerUser, message: "You have sent many replies in the last hour." },
 } as const satisfies Record<string, Throttle>;

@@ -9,7 +9,8 @@ const allowed = (abilities: Record<UserAbility, boolean>) => USER_ABILITIES.filt
 
 // DESIGN.md §3 and billing-team-admin §6, one row per role.
 const MATRIX: Record<Role, UserAbility[]> = {
-  admin: [...USER_ABILITIES],
+  // support.desk comes from being a platform operator, never from a company role.
+  admin: USER_ABILITIES.filter((a) => a !== "support.desk"),
   approver: ["contract.approve", "change.decide", "access.grant", "analytics.view"],
   reviewer: [],
 };
@@ -31,9 +32,9 @@ describe("userAbilities", () => {
     expect(Object.keys(userAbilities(member("reviewer"), { isPlatformAdmin: false })).sort()).toEqual([...USER_ABILITIES].sort());
   });
 
-  it.each(ROLES)("a platform operator who is a %s also gets billing.admin, and nothing else extra", (role) => {
+  it.each(ROLES)("a platform operator who is a %s also gets billing.admin and the support desk, and nothing else extra", (role) => {
     const abilities = userAbilities(member(role), { isPlatformAdmin: true });
-    expect(allowed(abilities)).toEqual(USER_ABILITIES.filter((a) => a === "billing.admin" || MATRIX[role].includes(a)));
+    expect(allowed(abilities)).toEqual(USER_ABILITIES.filter((a) => a === "billing.admin" || a === "support.desk" || MATRIX[role].includes(a)));
   });
 
   it("a deactivated admin, even a platform operator, gets nothing", () => {

@@ -1,5 +1,7 @@
 import { USER_ABILITIES, type UserAbilities, type UserAbility } from "@clausewise/shared";
 import { activeRole, type Actor } from "./actor";
+import { canActAsSupport } from "../support/policy";
+import { canViewAuditLog } from "./audit";
 import { billingAdminScope, canManageSubscription, type PlatformContext } from "./billing";
 import { canEditCompanySettings, canToggleAiReview, canViewAnalytics } from "./company";
 import { LEVEL_ABILITIES, ROLE_DEFAULT_ACCESS, canUploadContract } from "./contract";
@@ -13,6 +15,7 @@ export * from "./company";
 export * from "./billing";
 export * from "./user";
 export * from "./exhibit";
+export * from "./audit";
 
 /**
  * Company-wide abilities, sent with GET /api/auth/user. `contract.approve` and `change.decide` say what
@@ -33,6 +36,8 @@ export function userAbilities(user: Actor, options: PlatformContext): UserAbilit
     "billing.admin": billingAdminScope(user, options) !== null,
     "settings.company": canEditCompanySettings(user, company),
     "settings.aiReview": canToggleAiReview(user, company),
+    "audit.view": canViewAuditLog(user, company),
+    "support.desk": canActAsSupport(user, options),
   };
   return Object.fromEntries(USER_ABILITIES.map((a) => [a, rules[a]])) as UserAbilities;
 }

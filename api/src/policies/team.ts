@@ -19,14 +19,22 @@ export function canInviteMember(actor: Actor, _role: Role): boolean {
   return canManageTeam(actor);
 }
 
-/** Not on oneself: an admin demoting themselves could leave the company without an admin. */
+/**
+ * Not on oneself: an admin demoting themselves could leave the company without an admin. Not on a
+ * deactivated member either: their role waits, unchanged, until they are reactivated.
+ */
 export function canChangeRole(actor: Actor, target: Member): boolean {
-  return canManageTeam(actor) && sameCompany(actor, target) && actor.id !== target.id;
+  return canManageTeam(actor) && sameCompany(actor, target) && actor.id !== target.id && target.isActive;
 }
 
-/** Deactivation is one-way on the Team screen and only shown for active members. */
+/** Deactivation is shown only for active members. */
 export function canDeactivateMember(actor: Actor, target: Member): boolean {
   return canManageTeam(actor) && sameCompany(actor, target) && actor.id !== target.id && target.isActive;
+}
+
+/** Reactivation, for deactivated members only; whether a seat is free is the command's answer. */
+export function canReactivateMember(actor: Actor, target: Member): boolean {
+  return canManageTeam(actor) && sameCompany(actor, target) && actor.id !== target.id && !target.isActive;
 }
 
 /**

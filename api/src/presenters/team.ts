@@ -1,7 +1,7 @@
 import { memberDisplayName, type ContractAccessGrant, type InvitationPreview, type TeamInvitation, type TeamMember } from "@clausewise/shared";
 import type { UserRow } from "../auth/sessions";
 import type { GrantListRow, InvitationRow } from "../commands/team/load";
-import { canChangeRole, canDeactivateMember, canReceiveContractGrant, type Actor } from "../policies";
+import { canChangeRole, canDeactivateMember, canReactivateMember, canReceiveContractGrant, type Actor } from "../policies";
 import { presentRole } from "./user";
 
 export function presentTeamMember(member: UserRow, viewer: Actor): TeamMember {
@@ -13,7 +13,12 @@ export function presentTeamMember(member: UserRow, viewer: Actor): TeamMember {
     role: presentRole(member.role),
     isActive: member.isActive,
     createdAt: member.createdAt.toISOString(),
-    abilities: { changeRole: canChangeRole(viewer, member), deactivate: canDeactivateMember(viewer, member), receiveGrant: canReceiveContractGrant(member) && member.id !== viewer.id },
+    abilities: {
+      changeRole: canChangeRole(viewer, member),
+      deactivate: canDeactivateMember(viewer, member),
+      reactivate: canReactivateMember(viewer, member),
+      receiveGrant: canReceiveContractGrant(member) && member.id !== viewer.id,
+    },
   };
 }
 

@@ -48,8 +48,8 @@ describe("GET /api/team/members", () => {
     expect(res.status).toBe(200);
     const members = res.body.map((m) => teamMember.parse(m));
     expect(members.map((m) => m.id).sort()).toEqual([team.admin.user.id, team.approver.user.id, team.reviewer.user.id].sort());
-    expect(members.find((m) => m.id === team.admin.user.id)!.abilities).toEqual({ changeRole: false, deactivate: false, receiveGrant: false });
-    expect(members.find((m) => m.id === team.reviewer.user.id)!.abilities).toEqual({ changeRole: true, deactivate: true, receiveGrant: true });
+    expect(members.find((m) => m.id === team.admin.user.id)!.abilities).toEqual({ changeRole: false, deactivate: false, reactivate: false, receiveGrant: false });
+    expect(members.find((m) => m.id === team.reviewer.user.id)!.abilities).toEqual({ changeRole: true, deactivate: true, reactivate: false, receiveGrant: true });
     expect(JSON.stringify(res.body)).not.toContain("passwordHash");
   });
 

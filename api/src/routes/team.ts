@@ -13,6 +13,8 @@ import { consumeLimit, throttles } from "../auth/throttle";
 import { acceptInvitation, previewInvitation } from "../commands/team/accept-invitation";
 import { changeMemberRole } from "../commands/team/change-role";
 import { deactivateMember } from "../commands/team/deactivate";
+import { reactivateMember } from "../commands/team/reactivate";
+import { resendInvitation } from "../commands/team/resend-invitation";
 import { grantContractAccess, revokeContractAccess } from "../commands/team/grant-access";
 import { inviteMember } from "../commands/team/invite";
 import { withdrawInvitation } from "../commands/team/withdraw-invitation";
@@ -28,6 +30,7 @@ import {
   canGrantAccessAnywhere,
   canGrantContractAccess,
   canManageTeam,
+  canReactivateMember,
   canReceiveContractGrant,
   canRevokeContractAccess,
 } from "../policies";
@@ -88,6 +91,8 @@ export const teamRoutes = new Hono<AppEnv>()
     const user = teamAdmin(c);
     const { role } = await jsonBody(c, changeRoleRequest);
     const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c, "memberId", () => notFound(TEAM_MESSAGES.memberNotFound)), companyId: user.companyId });
+    // A state of the member, not a right of the caller: 409, as for a contract's state.
+    if (!member.isActive) throw conflict(TEAM_MESSAGES.inactiveRole);
     authorize(canChangeRole(user, member), TEAM_MESSAGES.ownRole);
     const updated = await changeMemberRole(c.get("deps"), { actor: user, member, role });
     return c.json(presentTeamMember(updated, user));
@@ -98,6 +103,19 @@ export const teamRoutes = new Hono<AppEnv>()
     authorize(canDeactivateMember(user, member), member.id === user.id ? TEAM_MESSAGES.ownDeactivate : TEAM_MESSAGES.alreadyInactive);
     const updated = await deactivateMember(c.get("deps"), { actor: user, member });
     return c.json(presentTeamMember(updated, user));
+  })
+  .patch("/team/members/:id/reactivate", async (c) => {
+    const user = teamAdmin(c);
+    const member = await getMemberInCompany(c.get("deps").db, { id: pathId(c, "id", () => notFound(TEAM_MESSAGES.memberNotFound)), companyId: user.companyId });
+    if (member.isActive) throw conflict(TEAM_MESSAGES.alreadyActive);
+    authorize(canReactivateMember(user, member), TEAM_MESSAGES.adminOnly);
+    const updated = await reactivateMember(c.get("deps"), { actor: user, member });
+    return c.json(presentTeamMember(updated, user));
+  })
+  .post("/team/invitations/:id/resend", async (c) => {
+    const user = teamAdmin(c);
+    const invitation = await resendInvitation(c.get("deps"), { actor: user, invitationId: pathId(c, "id", () => notFound(TEAM_MESSAGES.invitationNotFound)) });
+    return c.json(presentInvitation(invitation));
   })
   .post("/team/contract-access", async (c) => {
     const user = accessGranter(c);

@@ -164,8 +164,8 @@ async function doneAnalysis(fx: Fx): Promise<Built> {
   return { params: { id } };
 }
 
-async function member(fx: Fx): Promise<string> {
-  return (await createUser(fx.t.deps.db, { companyId: fx.team.company.id, role: "reviewer" })).id;
+async function member(fx: Fx, isActive = true): Promise<string> {
+  return (await createUser(fx.t.deps.db, { companyId: fx.team.company.id, role: "reviewer", isActive })).id;
 }
 
 async function grant(fx: Fx): Promise<string> {
@@ -403,6 +403,8 @@ const TABLE: Row[] = [
   route("DELETE", "/api/team/invitations/:id", [204, 403, 403, 401, 404], async (fx) => ({ params: { id: (await invitation(fx)).id } })),
   route("PATCH", "/api/team/members/:memberId/role", [200, 403, 403, 401, 404], async (fx) => ({ params: { memberId: await member(fx) }, body: { role: "approver" } })),
   route("PATCH", "/api/team/members/:id/deactivate", [200, 403, 403, 401, 404], async (fx) => ({ params: { id: await member(fx) } })),
+  route("PATCH", "/api/team/members/:id/reactivate", [200, 403, 403, 401, 404], async (fx) => ({ params: { id: await member(fx, false) } })),
+  route("POST", "/api/team/invitations/:id/resend", [200, 403, 403, 401, 404], async (fx) => ({ params: { id: (await invitation(fx)).id } })),
   route("GET", "/api/team/contract-access", [200, 200, 403, 401, 200]),
   // The body names company A's contract and member: for company B's admin those ids do not exist.
   route("POST", "/api/team/contract-access", [201, 201, 403, 401, 404], async (fx) => ({
@@ -453,6 +455,21 @@ const TABLE: Row[] = [
     return { params: { id: article!.id } };
   }),
   route("GET", "/api/support/contact", [200, 200, 200, 200, 200]),
+  // Replies: the ticket's author only (here the caller's own ticket); a colleague's answers 404 (personal rows, below).
+  route("POST", "/api/support/tickets/:id/replies", [201, 201, 201, 401, 404], async (fx) => ({ params: { id: await ticket(fx) }, body: { body: "Any news?" } })),
+  // The support desk is the platform operators' (PLATFORM_ADMIN_EMAILS): every company member is refused.
+  route("GET", "/api/admin/support/tickets", [403, 403, 403, 401, 403], () => ({ query: "status=active" }), 200),
+  route("GET", "/api/admin/support/tickets/:id", [403, 403, 403, 401, 404], async (fx) => ({ params: { id: await ticket(fx) } }), 200),
+  route("POST", "/api/admin/support/tickets/:id/replies", [403, 403, 403, 401, 404], async (fx) => ({ params: { id: await ticket(fx) }, body: { body: "Fixed today." } }), 201),
+  route("PATCH", "/api/admin/support/tickets/:id/status", [403, 403, 403, 401, 404], async (fx) => ({ params: { id: await ticket(fx) }, body: { status: "resolved" } }), 200),
+  route("GET", "/api/admin/support/contact", [403, 403, 403, 401, 403], undefined, 200),
+  route("PUT", "/api/admin/support/contact", [403, 403, 403, 401, 403], () => ({ body: { city: "Calgary", province: "Alberta", country: "Canada" } }), 200),
+
+  // Audit log: a company's admins read theirs; operators read any company's from Billing Administration.
+  route("GET", "/api/audit-events", [200, 403, 403, 401, 200], () => ({ query: "action=auth.login" })),
+  route("GET", "/api/audit-events/export", [200, 403, 403, 401, 200]),
+  route("GET", "/api/admin/companies/:companyId/audit-events", [403, 403, 403, 401, 404], (fx) => ({ params: { companyId: fx.team.company.id } }), 200),
+  route("GET", "/api/admin/companies/:companyId/audit-events/export", [403, 403, 403, 401, 404], (fx) => ({ params: { companyId: fx.team.company.id } }), 200),
 ];
 
 // ---- API keys ------------------------------------------------------------------------------------
@@ -678,6 +695,8 @@ const PERSONAL: Record<string, { admin: number; approver: number }> = {
   "DELETE /api/settings/security/sessions/:id": { admin: 404, approver: 404 },
   "DELETE /api/settings/security/api-keys/:id": { admin: 404, approver: 404 },
   "GET /api/support/tickets/:id": { admin: 200, approver: 404 },
+  // The admin reads a colleague's ticket but does not answer for them.
+  "POST /api/support/tickets/:id/replies": { admin: 403, approver: 404 },
 };
 
 /** A column sends every route once; on a busy shared machine that can take more than the default 30 s. */

@@ -12,6 +12,12 @@ import {
   acceptInvitationRequest,
   analyticsQuery,
   askQuestionRequest,
+  auditFilterQuery,
+  auditPageQuery,
+  inboxQuery,
+  supportContactSettings,
+  ticketReplyRequest,
+  ticketStatusRequest,
   changePasswordRequest,
   changeRoleRequest,
   companyUpdateRequest,
@@ -52,6 +58,7 @@ import {
   retentionSettings,
 } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
+import { supportTickets } from "../db/schema";
 import { DOCUMENT_LIMITS } from "../documents";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { makeMinimalDocxZip, makeRedlineDocx } from "../test/fixtures";
@@ -367,6 +374,13 @@ beforeAll(async () => {
   const pending = await createContractWithSteps(db, { companyId, status: "pending_approval" });
   const exhibit = await createExhibit(db, { companyId, contractId: contract.id });
   const member = await createUser(db, { companyId, role: "reviewer" });
+  // The admin's own ticket: they may reply on it, and support may answer it.
+  const ticketId = (
+    await db
+      .insert(supportTickets)
+      .values({ companyId, userId: team.admin.user.id, subject: "Cannot upload", description: "The upload dialog stays empty.", category: "technical" })
+      .returning()
+  )[0]!.id;
   const admin = await fresh(team.admin.user.id)();
   const change = await admin.post<{ id: string }>(`/api/contracts/${contract.id}/changes`, { changeType: "insert", newText: " Promptly.", position: '{"start":3,"end":3}' });
   expect(change.status).toBe(201);
@@ -427,6 +441,10 @@ beforeAll(async () => {
     json("POST", `${suspendTarget}/reactivate`, "operator", reactivateCompanyRequest, { notes: "Paid" }),
     json("POST", `${suspendTarget}/record-payment`, "operator", recordPaymentRequest, { amount: 299.99, notes: "Cheque" }),
     json("POST", "/api/support/tickets", "admin", createTicketRequest, { subject: "Cannot upload", description: "The upload dialog stays empty.", category: "technical", priority: "medium" }),
+    json("POST", `/api/support/tickets/${ticketId}/replies`, "admin", ticketReplyRequest, { body: "Any news?" }),
+    json("POST", `/api/admin/support/tickets/${ticketId}/replies`, "operator", ticketReplyRequest, { body: "Fixed today." }),
+    json("PATCH", `/api/admin/support/tickets/${ticketId}/status`, "operator", ticketStatusRequest, { status: "in_progress" }),
+    json("PUT", "/api/admin/support/contact", "operator", supportContactSettings, { salesEmail: "sales@example.test", city: "Calgary", postalCode: "T2P 2Z1", country: "Canada" }),
     // Signed by Stripe over the raw bytes; without Stripe configured the endpoint does not exist.
     { method: "POST", path: "/api/webhooks/stripe", caller: "signedOut", payloads: notAnObject },
     {
@@ -440,6 +458,10 @@ beforeAll(async () => {
     query("/api/contracts", "admin", contractListQuery),
     query(`${c}/similar-clauses`, "admin", similarQuery),
     query("/api/analytics", "admin", analyticsQuery),
+    query("/api/audit-events", "admin", auditPageQuery),
+    query("/api/audit-events/export", "admin", auditFilterQuery),
+    query(`/api/admin/companies/${managed.company.id}/audit-events`, "operator", auditPageQuery),
+    query("/api/admin/support/tickets", "operator", inboxQuery),
     query("/api/support/knowledge-base", "signedOut", knowledgeBaseQuery),
     query("/api/login", "signedOut", loginQuery),
   ];

@@ -135,6 +135,17 @@ describe("seedDemoIfEmpty on an empty database", () => {
     expect(files).toHaveLength(withFile.filter((e) => e.fileName).length);
   });
 
+  it("records the audit trail of that history: uploads, submissions and decided steps, on each contract", async () => {
+    const db = empty.deps.db;
+    for (const contract of await db.select().from(schema.contracts)) {
+      const events = await db.select().from(schema.auditEvents).where(eq(schema.auditEvents.contractId, contract.id));
+      const decided = (await db.select().from(schema.contractApprovalSteps).where(eq(schema.contractApprovalSteps.contractId, contract.id))).filter((s) => s.decidedAt);
+      expect(events.filter((e) => e.action === "contract.upload").map((e) => e.createdAt)).toEqual([contract.createdAt]);
+      expect(events.filter((e) => e.action === "contract.submit").map((e) => e.createdAt)).toEqual(contract.submittedAt ? [contract.submittedAt] : []);
+      expect(events.filter((e) => e.action === "approval_step.decide").map((e) => e.createdAt.getTime()).sort()).toEqual(decided.map((s) => s.decidedAt!.getTime()).sort());
+    }
+  });
+
   it("gives each demo user notifications, some unread, linking to the contracts", async () => {
     const db = empty.deps.db;
     const rows = await db.select({ notification: schema.notifications, email: schema.users.email }).from(schema.notifications).innerJoin(schema.users, eq(schema.users.id, schema.notifications.userId));

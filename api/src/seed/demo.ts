@@ -18,6 +18,7 @@ import {
   userSettings,
   users,
 } from "../db/schema";
+import { recordAudit } from "../commands/audit";
 import { renderContract, type RenderedContract } from "./contracts/render";
 import { analyzeContract } from "../analysis/engine";
 import { textHash } from "../analysis/refresh";
@@ -56,6 +57,33 @@ export async function seedDemoIfEmpty(deps: SeedDeps): Promise<DemoSeedResult> {
 
   if (companyId) deps.logger.info({ companyId, contracts: DEMO_CONTRACTS.length }, "demo data seeded");
   return { seeded: companyId !== null, companyId };
+}
+
+/**
+ * The audit trail of a demo contract's history, as the commands would have recorded it: the upload,
+ * the submission for approval, each decided approval step. The Audit Log and Team Performance of the
+ * demo then tell the same story as its contracts.
+ */
+async function recordDemoHistory(
+  tx: Db,
+  input: { companyId: string; contractId: string; demo: DemoContract; userId: (key: DemoUserKey) => string; ago: (ms: number) => Date },
+): Promise<void> {
+  const { companyId, contractId, demo, userId, ago } = input;
+  const onContract = { companyId, entityType: "contract", entityId: contractId };
+  await recordAudit(tx, { ...onContract, userId: userId("admin"), action: "contract.upload", now: ago(demo.createdDaysAgo * DAY), data: { priority: demo.priority } });
+  if (demo.submittedDaysAgo !== null) {
+    await recordAudit(tx, { ...onContract, userId: userId("reviewer"), action: "contract.submit", now: ago(demo.submittedDaysAgo * DAY), data: { from: "under_review", to: "pending_approval" } });
+  }
+  for (const step of demo.approvalSteps) {
+    if (!step.decidedBy || step.decidedDaysAgo === undefined) continue;
+    await recordAudit(tx, {
+      ...onContract,
+      userId: userId(step.decidedBy),
+      action: "approval_step.decide",
+      now: ago(step.decidedDaysAgo * DAY),
+      data: { stage: step.stage, decision: step.status, ...(step.comment ? { comment: step.comment } : {}) },
+    });
+  }
 }
 
 async function hasAnyCompany(db: Db): Promise<boolean> {
@@ -171,6 +199,8 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
       createdAt: ago(demo.createdDaysAgo * DAY),
       completedAt: ago(demo.createdDaysAgo * DAY),
     });
+
+    await recordDemoHistory(tx, { companyId, contractId, demo, userId, ago });
 
     await tx.insert(contractApprovalSteps).values(
       demo.approvalSteps.map((step, position) => ({

@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { supportTickets } from "../db/schema";
+import { supportTicketReplies, supportTickets, users } from "../db/schema";
 import { notFound } from "../http/errors";
 import type { Actor } from "../policies/actor";
 import { canReadTicket } from "./policy";
@@ -31,4 +31,22 @@ export async function getTicketForUser(db: Db, user: Actor, id: string): Promise
     .limit(1);
   if (!row || !canReadTicket(user, row)) throw ticketNotFound();
   return row;
+}
+
+export type ReplyRow = typeof supportTicketReplies.$inferSelect;
+
+/** A reply with its author, as the conversation shows it. */
+export interface ReplyWithAuthor {
+  reply: ReplyRow;
+  author: { firstName: string | null; lastName: string | null; email: string } | null;
+}
+
+/** The conversation on one ticket, oldest first. */
+export async function listReplies(db: Db, ticket: Pick<TicketRow, "id" | "companyId">): Promise<ReplyWithAuthor[]> {
+  return db
+    .select({ reply: supportTicketReplies, author: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .from(supportTicketReplies)
+    .leftJoin(users, eq(users.id, supportTicketReplies.authorId))
+    .where(and(eq(supportTicketReplies.ticketId, ticket.id), eq(supportTicketReplies.companyId, ticket.companyId)))
+    .orderBy(asc(supportTicketReplies.createdAt), asc(supportTicketReplies.id));
 }

@@ -21,7 +21,13 @@ export const TEAM_MESSAGES = {
   ownDeactivate: "You cannot deactivate your own account.",
   alreadyInactive: "This member is already deactivated.",
   alreadyMember: "This person is already a member of your team.",
-  deactivatedMember: "This email address belongs to a deactivated member of your team; deactivation cannot be undone here.",
+  deactivatedMember: "This email address belongs to a deactivated member of your team. Reactivate them in the Team Members table instead.",
+  resent: "Invitation resent",
+  resendFailed: "Resend failed",
+  reactivated: "Member reactivated",
+  reactivationFailed: "Reactivation failed",
+  alreadyActive: "This member is already active.",
+  inactiveRole: "This member is deactivated. Reactivate them before changing their role.",
   invitationWithdrawn: "Invitation withdrawn",
   withdrawFailed: "Withdraw failed",
   invitationNotFound: "Invitation not found.",
@@ -68,7 +74,7 @@ export const teamMember = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   /** receiveGrant: the caller may grant this member contract access (active, not an admin, not the caller). */
-  abilities: z.object({ changeRole: z.boolean(), deactivate: z.boolean(), receiveGrant: z.boolean() }),
+  abilities: z.object({ changeRole: z.boolean(), deactivate: z.boolean(), reactivate: z.boolean(), receiveGrant: z.boolean() }),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

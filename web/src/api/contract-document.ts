@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ContractDetail } from "@clausewise/shared";
-import { api, ApiError } from "./client";
+import { api } from "./client";
+import { downloadFrom } from "./download";
 import { contractKey, contractsKey } from "./keys";
 
 const contractPath = (contractId: string) => `/api/contracts/${encodeURIComponent(contractId)}`;
@@ -50,19 +51,6 @@ export function contractDownloadUrl(contractId: string): string {
   return `${contractPath(contractId)}/download`;
 }
 
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback;
-}
-
 /**
  * "Download AI Analysis Report". The report is fetched first so a missing analysis (404) or a
  * failure can be told apart and shown as the spec's toasts; then it is handed to the browser as a
@@ -70,25 +58,5 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
  * Throws the ApiError of a non-OK answer.
  */
 export async function downloadAnalysisReport(contractId: string): Promise<void> {
-  const res = await fetch(`${contractPath(contractId)}/download-report`, { credentials: "include" });
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    let message = text || res.statusText;
-    try {
-      const body = JSON.parse(text) as { message?: unknown; error?: unknown };
-      if (typeof body.message === "string") message = body.message;
-    } catch {
-      // not JSON: keep the text
-    }
-    throw new ApiError(res.status, undefined, message);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameFrom(res.headers.get("content-disposition"), "analysis-report");
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadFrom(`${contractPath(contractId)}/download-report`, "analysis-report");
 }

@@ -57,6 +57,13 @@ export const useChangeRole = () =>
 export const useDeactivateMember = () =>
   useTeamMutation((memberId: string) => api.patch<TeamMember>(`/api/team/members/${encodeURIComponent(memberId)}/deactivate`));
 
+export const useReactivateMember = () =>
+  useTeamMutation((memberId: string) => api.patch<TeamMember>(`/api/team/members/${encodeURIComponent(memberId)}/reactivate`));
+
+/** A new link by mail; the one sent before stops working. */
+export const useResendInvitation = () =>
+  useTeamMutation((invitationId: string) => api.post<TeamInvitation>(`/api/team/invitations/${encodeURIComponent(invitationId)}/resend`));
+
 export const useGrantAccess = () => useTeamMutation((body: GrantAccessRequest) => api.post<ContractAccessGrant>("/api/team/contract-access", body));
 
 export const useRevokeAccess = () => useTeamMutation((grantId: string) => api.delete<void>(`/api/team/contract-access/${encodeURIComponent(grantId)}`));

@@ -49,6 +49,11 @@ describe("Sidebar", () => {
     expect(navLabels()).toContain("Billing Admin");
   });
 
+  it("lists the Audit Log for those the server lets read it", () => {
+    renderSidebar(makeUser({ role: "admin" }, ["audit.view"]));
+    expect(navLabels()).toEqual(["Contracts", "Team", "Analytics", "Audit Log", "Billing Admin", "Support", "Settings"]);
+  });
+
   it("highlights the current route, Contracts also on a contract", () => {
     renderSidebar(makeUser(), "/team");
     expect(screen.getByRole("link", { name: "Team" }).getAttribute("aria-current")).toBe("page");

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
-import { ChartColumn, CreditCard, FileText, LifeBuoy, LogOut, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { ChartColumn, CreditCard, FileText, LifeBuoy, LogOut, ScrollText, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import clsx from "clsx";
 import type { CurrentUser } from "@clausewise/shared";
 import { avatarInitial, displayName, roleLabel } from "../lib/user";
@@ -21,6 +21,7 @@ export function sidebarItems(user: Pick<CurrentUser, "role" | "abilities"> | nul
     { label: "Contracts", to: "/", icon: FileText, alsoActiveOn: "/contracts/" },
     { label: "Team", to: "/team", icon: Users },
     { label: "Analytics", to: "/analytics", icon: ChartColumn },
+    ...(user?.abilities["audit.view"] ? [{ label: "Audit Log", to: "/audit-log", icon: ScrollText }] : []),
     ...(showBilling ? [{ label: "Billing Admin", to: "/billing-admin", icon: CreditCard }] : []),
     { label: "Support", to: "/support", icon: LifeBuoy },
     { label: "Settings", to: "/settings", icon: Settings },

@@ -1,3 +1,4 @@
+import { endSentence } from "@clausewise/shared";
 import type { CompanyRow, UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
 import { escapeHtml, layout, type RenderedEmail } from "../../email/templates/layout";
@@ -31,7 +32,7 @@ function lines(notice: AccountNotice, companyName: string): { subject: string; p
       return {
         subject: `Payment received for ${companyName}`,
         paragraphs: [
-          `We recorded a payment of ${cad.format(notice.amountCents / 100)} for ${companyName}. Thank you.`,
+          `${endSentence(`We recorded a payment of ${cad.format(notice.amountCents / 100)} for ${companyName}`)} Thank you.`,
           ...(notice.nextPaymentDue ? [`Your next payment is due on ${day.format(notice.nextPaymentDue)}.`] : []),
         ],
       };

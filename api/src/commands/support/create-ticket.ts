@@ -2,6 +2,7 @@ import type { CreateTicketRequest } from "@clausewise/shared";
 import type { CompanyRow, UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
 import { supportTickets } from "../../db/schema";
+import { ticketAcknowledgementTemplate } from "../../email/templates/support-conversation";
 import { supportTicketTemplate } from "../../email/templates/support-ticket";
 import { displayName } from "../../presenters/approval-step";
 import type { TicketRow } from "../../support/tickets";
@@ -14,8 +15,9 @@ export interface CreateTicketInput {
 }
 
 /**
- * Records the ticket and e-mails it to the support address (SUPPORT_EMAIL). The mail goes out after
- * the commit: a ticket is never lost to a mail problem, and the outbox row records a failed delivery.
+ * Records the ticket, e-mails it to the support address (SUPPORT_EMAIL) and acknowledges it to the
+ * requester. The mails go out after the commit: a ticket is never lost to a mail problem, and the
+ * outbox row records a failed delivery.
  */
 export async function createTicket(deps: AppDeps, input: CreateTicketInput): Promise<TicketRow> {
   const { actor, company, ticket } = input;
@@ -45,5 +47,7 @@ export async function createTicket(deps: AppDeps, input: CreateTicketInput): Pro
     supportEmail: deps.config.supportEmail,
   });
   await deps.mailer.send(deps.db, { to: deps.config.supportEmail, companyId: row.companyId, ...mail });
+  const ack = ticketAcknowledgementTemplate({ ticket: { ...ticket, id: row.id }, name: displayName(actor), appUrl: deps.config.appUrl, supportEmail: deps.config.supportEmail });
+  await deps.mailer.send(deps.db, { to: actor.email, companyId: row.companyId, ...ack });
   return row;
 }

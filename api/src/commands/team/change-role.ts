@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Role } from "@clausewise/shared";
+import { TEAM_MESSAGES, type Role } from "@clausewise/shared";
 import type { UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
 import { users } from "../../db/schema";
+import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit";
 import { publishAccessChanged } from "./events";
 
@@ -14,8 +15,10 @@ export async function changeMemberRole(deps: AppDeps, input: { actor: UserRow; m
     const [row] = await tx
       .update(users)
       .set({ role, updatedAt: now })
-      .where(and(eq(users.id, member.id), eq(users.companyId, actor.companyId)))
+      .where(and(eq(users.id, member.id), eq(users.companyId, actor.companyId), eq(users.isActive, true)))
       .returning();
+    // Deactivated a moment ago by another admin: the route checked an older row.
+    if (!row) throw conflict(TEAM_MESSAGES.inactiveRole);
     await recordAudit(tx, {
       companyId: actor.companyId,
       userId: actor.id,
@@ -25,7 +28,7 @@ export async function changeMemberRole(deps: AppDeps, input: { actor: UserRow; m
       now,
       data: { from: member.role, to: role },
     });
-    return row!;
+    return row;
   });
   if (member.role !== role) await publishAccessChanged(deps, { companyId: actor.companyId, userId: member.id });
   return updated;

@@ -1,38 +1,17 @@
-import { and, count, eq } from "drizzle-orm";
-import { INVITATION_TTL_MS, TEAM_MESSAGES, UNLIMITED, memberDisplayName, type InviteMemberRequest } from "@clausewise/shared";
+import { and, eq } from "drizzle-orm";
+import { INVITATION_TTL_MS, TEAM_MESSAGES, memberDisplayName, type InviteMemberRequest } from "@clausewise/shared";
 import type { UserRow } from "../../auth/sessions";
 import { randomToken, sha256 } from "../../auth/tokens";
-import { activeTeamMembers, companyPlan } from "../../billing/usage";
+import { assertSeatAvailable, lockCompanySeats } from "../../billing/seats";
 import type { AppDeps } from "../../context";
-import type { Db } from "../../db/client";
 import { companies, invitations, users } from "../../db/schema";
 import { invitationTemplate } from "../../email/templates/invitation";
-import { AppError, conflict } from "../../http/errors";
+import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit";
 import { pendingInvitation, type InvitationRow } from "./load";
 
 export function invitationLink(appUrl: string, token: string): string {
   return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
-}
-
-/**
- * Spec §9: the plan's team member limit counts active members and pending invitations, so inviting
- * cannot promise more seats than the plan has. `replacing` is a pending invitation this one replaces.
- */
-async function assertSeatAvailable(tx: Db, companyId: string, now: Date, replacing: boolean): Promise<void> {
-  const plan = await companyPlan(tx, companyId);
-  if (plan.teamMemberLimit === UNLIMITED) return;
-  const [members, [pending]] = await Promise.all([
-    activeTeamMembers(tx, companyId),
-    tx.select({ n: count() }).from(invitations).where(pendingInvitation(companyId, now)),
-  ]);
-  const used = members + (pending?.n ?? 0) - (replacing ? 1 : 0);
-  if (used >= plan.teamMemberLimit) {
-    throw new AppError(
-      "forbidden",
-      `Your ${plan.name} plan allows ${plan.teamMemberLimit} team members, and ${used} are active or invited. Upgrade your plan on the Pricing page, or deactivate a member, to invite more.`,
-    );
-  }
 }
 
 function existingAccountMessage(existing: { companyId: string; isActive: boolean }, companyId: string): string {
@@ -50,15 +29,15 @@ export async function inviteMember(deps: AppDeps, input: { actor: UserRow; reque
   const now = deps.now();
   const token = randomToken();
   const { invitation, companyName } = await deps.db.transaction(async (tx) => {
-    // Serialises invitations of one company, so two at once cannot both take the last seat.
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, actor.companyId)).for("update");
+    await lockCompanySeats(tx, actor.companyId);
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, actor.companyId));
     const [existing] = await tx.select({ companyId: users.companyId, isActive: users.isActive }).from(users).where(eq(users.email, request.email)).limit(1);
     if (existing) throw conflict(existingAccountMessage(existing, actor.companyId));
     const previous = await tx
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(pendingInvitation(actor.companyId, now), eq(invitations.email, request.email)));
-    await assertSeatAvailable(tx, actor.companyId, now, previous.length > 0);
+    await assertSeatAvailable(tx, { companyId: actor.companyId, now, purpose: "invite", holdsPendingInvitation: previous.length > 0 });
     for (const p of previous) await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, p.id));
     const [row] = await tx
       .insert(invitations)

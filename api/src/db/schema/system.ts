@@ -12,10 +12,18 @@ export const auditEvents = pgTable(
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
+    /** The contract the event concerns, if any; no foreign key, so the trail outlives an erased contract. */
+    contractId: uuid("contract_id"),
     data: jsonb("data").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_events_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("audit_events_company_idx").on(t.companyId, t.createdAt),
+    // The Audit Log's filters: by person, action and contract, newest first.
+    index("audit_events_company_user_idx").on(t.companyId, t.userId, t.createdAt),
+    index("audit_events_company_action_idx").on(t.companyId, t.action, t.createdAt),
+    index("audit_events_company_contract_idx").on(t.companyId, t.contractId, t.createdAt),
+  ],
 );
 
 /** Every e-mail the product sends; without SMTP_URL this is where mail goes (DESIGN.md §1). */

@@ -22,7 +22,7 @@ function member(id: string, firstName: string, lastName: string, isActive = true
     role: "reviewer",
     isActive,
     createdAt: "2026-10-01T12:00:00.000Z",
-    abilities: { changeRole: false, deactivate: false, receiveGrant },
+    abilities: { changeRole: false, deactivate: false, reactivate: false, receiveGrant },
   };
 }
 

@@ -40,6 +40,8 @@ describe("Accept invitation (/invite?token=…)", () => {
       password: "a-strong-password",
     });
     await waitFor(() => expect(api.calls.filter((c) => c.path === "/api/auth/user").length).toBeGreaterThan(1), wait);
+    // The company's name ends with a full stop: the sentence gets no second one.
+    expect(await screen.findByText("You joined Northern EPC Ltd.", {}, wait)).toBeTruthy();
   });
 
   it("an expired or used link says so", async () => {
@@ -55,7 +57,9 @@ describe("Accept invitation (/invite?token=…)", () => {
     const api = fakeApi({ "GET /api/auth/user": { status: 200, body: makeUser({ companyName: "Other Co." }) } });
     renderApp("/invite?token=tok-123");
     expect(await screen.findByRole("heading", { name: "You are already signed in" }, wait)).toBeTruthy();
-    expect(screen.getByText(/of/, { selector: "p" }).textContent).toContain("Other Co.");
+    const text = screen.getByText(/of/, { selector: "p" }).textContent;
+    expect(text).toContain("keep working in Other Co.");
+    expect(text).not.toContain("..");
     expect(screen.getByRole("button", { name: "Sign out and accept" })).toBeTruthy();
     expect(api.calls.some((c) => c.path === "/api/invitations/lookup")).toBe(false);
   });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, UserPlus } from "lucide-react";
-import { PASSWORD_MIN_LENGTH, TEAM_MESSAGES, acceptInvitationRequest } from "@clausewise/shared";
+import { PASSWORD_MIN_LENGTH, TEAM_MESSAGES, acceptInvitationRequest, endSentence, fullStopAfter } from "@clausewise/shared";
 import { useCurrentUser } from "../../api/auth";
 import { api, errorText } from "../../api/client";
 import { currentUserKey } from "../../api/keys";
@@ -71,8 +71,9 @@ function SignedInElsewhere({ name, email, companyName }: { name: string; email: 
   return (
     <AuthShell title="You are already signed in" icon={<CircleAlert aria-hidden="true" className="size-10 text-amber-600" />}>
       <p className="text-sm text-slate-700">
-        You are signed in as <strong>{name}</strong> ({email}) of <strong>{companyName}</strong>. An invitation creates a new account,
-        so it cannot be accepted while you are signed in. Sign out to accept it, or keep working in {companyName}.
+        You are signed in as <strong>{name}</strong> ({email}) of <strong>{companyName}</strong>
+        {fullStopAfter(companyName)} An invitation creates a new account,
+        so it cannot be accepted while you are signed in. {endSentence(`Sign out to accept it, or keep working in ${companyName}`)}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         <Button variant="secondary" disabled={pending} onClick={() => void signOut()}>
@@ -99,7 +100,7 @@ function AcceptForm({ token, email, role, companyName }: { token: string; email:
     setErrors({});
     accept.mutate(parsed.data, {
       onSuccess: () => {
-        toast({ title: "Welcome to ClauseWise", description: `You joined ${companyName}.` });
+        toast({ title: "Welcome to ClauseWise", description: endSentence(`You joined ${companyName}`) });
         void navigate("/", { replace: true });
         void accept.startSession();
       },

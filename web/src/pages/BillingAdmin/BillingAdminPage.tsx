@@ -2,7 +2,9 @@ import { useState } from "react";
 import { BILLING_ADMIN_MESSAGES } from "@clausewise/shared";
 import { useSignedInUser } from "../../api/auth";
 import { useAdminCompanies, useAdminCompany, useProcessOverdue } from "../../api/billing-admin";
+import { auditLogPath } from "../../api/audit";
 import { errorText } from "../../api/client";
+import { AuditLogView } from "../../components/audit/AuditLogView";
 import { PageScaffold } from "../../components/PageScaffold";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -62,6 +64,8 @@ function BillingAdministration({ operator }: { operator: boolean }) {
           <SelectedCompany id={selectedId} />
         </Card>
       </div>
+      {/* Operators read the selected company's audit log here (issue 16); a company admin has their own page. */}
+      {operator && selectedId && <AuditLogView key={selectedId} path={auditLogPath(selectedId)} title="Company Audit Log" />}
     </div>
   );
 }

@@ -185,8 +185,10 @@ describe("support page: signed out", () => {
     fakeApi({ "GET /api/auth/user": signedOut, "GET /api/support/contact": { status: 200, body: CONTACT } });
     renderApp("/support");
     await tab("Contact Info");
-    expect(await screen.findByText("Technical support", undefined, wait)).toBeTruthy();
-    expect(screen.getAllByRole("link", { name: "help@cw.test" })).toHaveLength(4);
+    // One address for every kind of enquiry: shown once, not four times.
+    expect(await screen.findByText("All enquiries", undefined, wait)).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: "help@cw.test" })).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Edit contact details" })).toBeNull();
     expect(screen.getByText("Monday to Friday, 8:00 AM to 6:00 PM MST")).toBeTruthy();
     expect(screen.getByText("24/7 emergency support for Enterprise customers")).toBeTruthy();
     for (const [priority, target] of [["Urgent", "within 2 hours"], ["High", "within 8 hours"], ["Medium", "within 24 hours"], ["Low", "within 48 hours"]]) {

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { Inbox, LogIn } from "lucide-react";
 import {
+  SUPPORT_DESK_MESSAGES,
   SUPPORT_MESSAGES,
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
@@ -8,18 +10,40 @@ import {
   type SupportTicket,
   type TicketStatus,
 } from "@clausewise/shared";
+import { errorText } from "../../api/client";
 import { useSupportTickets } from "../../api/support";
+import { useReplyAsRequester, useTicketDetail } from "../../api/support-desk";
 import { StatusPanel } from "../../components/StatusPanel";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { LoadingState } from "../../components/ui/spinner";
 import { absoluteTime } from "../../lib/relative-time";
+import { Conversation, ReplyForm } from "./Conversation";
 
-const STATUS_TONES: Record<TicketStatus, BadgeTone> = { open: "info", in_progress: "warning", resolved: "success", closed: "neutral" };
-const PRIORITY_TONES: Record<SupportTicket["priority"], BadgeTone> = { low: "neutral", medium: "brand", high: "warning", urgent: "danger" };
+export const STATUS_TONES: Record<TicketStatus, BadgeTone> = { open: "info", in_progress: "warning", resolved: "success", closed: "neutral" };
+export const PRIORITY_TONES: Record<SupportTicket["priority"], BadgeTone> = { low: "neutral", medium: "brand", high: "warning", urgent: "danger" };
 
-function TicketCard({ ticket }: { ticket: SupportTicket }) {
+/** The conversation under an open ticket card: replies, and a reply box unless the ticket is closed. */
+function TicketThread({ ticket }: { ticket: SupportTicket }) {
+  const detail = useTicketDetail(ticket.id);
+  const reply = useReplyAsRequester(ticket.id);
+  if (detail.isPending) return <LoadingState label="Loading the conversation..." />;
+  if (detail.isError) return <p className="text-sm text-red-600">{errorText(detail.error, "The conversation could not be loaded.")}</p>;
+  return (
+    <div className="mt-4 space-y-4 border-t border-slate-200 pt-4">
+      <p className="text-sm whitespace-pre-line text-slate-700">{detail.data.description}</p>
+      <Conversation replies={detail.data.replies} mine="requester" />
+      {detail.data.status === "closed" ? (
+        <p className="text-sm text-slate-500">{SUPPORT_DESK_MESSAGES.closed}</p>
+      ) : (
+        <ReplyForm label="Reply to support" send={(body) => reply.mutateAsync(body)} pending={reply.isPending} />
+      )}
+    </div>
+  );
+}
+
+function TicketCard({ ticket, open, onToggle }: { ticket: SupportTicket; open: boolean; onToggle: () => void }) {
   return (
     <li>
       <Card className="p-4">
@@ -42,15 +66,21 @@ function TicketCard({ ticket }: { ticket: SupportTicket }) {
             <Badge tone={STATUS_TONES[ticket.status]}>{TICKET_STATUS_LABELS[ticket.status]}</Badge>
           </div>
         </div>
-        <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line text-slate-700">{ticket.description}</p>
+        {!open && <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line text-slate-700">{ticket.description}</p>}
+        <Button variant="ghost" size="sm" className="mt-2 -ml-3" aria-expanded={open} onClick={onToggle}>
+          {open ? "Hide conversation" : "View conversation"}
+        </Button>
+        {open && <TicketThread ticket={ticket} />}
       </Card>
     </li>
   );
 }
 
 /** Billing spec §2 "My Tickets": only when logged in; otherwise a prompt to log in. */
-export function TicketList({ signedIn, onLoginRequired }: { signedIn: boolean; onLoginRequired: () => void }) {
+export function TicketList({ signedIn, onLoginRequired, initialTicket = null }: { signedIn: boolean; onLoginRequired: () => void; initialTicket?: string | null }) {
   const tickets = useSupportTickets(signedIn);
+  // Opened from a mailed link (/support?ticket=…), or by the card's button.
+  const [openId, setOpenId] = useState<string | null>(initialTicket);
   if (!signedIn) {
     return (
       <Card>
@@ -86,7 +116,7 @@ export function TicketList({ signedIn, onLoginRequired }: { signedIn: boolean; o
   return (
     <ul className="space-y-3" aria-label="My support tickets">
       {tickets.data.map((ticket) => (
-        <TicketCard key={ticket.id} ticket={ticket} />
+        <TicketCard key={ticket.id} ticket={ticket} open={openId === ticket.id} onToggle={() => setOpenId(openId === ticket.id ? null : ticket.id)} />
       ))}
     </ul>
   );

@@ -6,7 +6,7 @@ import { Badge } from "../../components/ui/badge";
 import { LoadingState } from "../../components/ui/spinner";
 import { roleLabel } from "../../lib/user";
 import { formatDate } from "./feedback";
-import { Cell, Section, Table } from "./tables";
+import { Cell, Section, Table } from "../../components/ui/table";
 
 /** The Contract Access Control table: every per-contract grant of the company, with revoke. */
 export function AccessTable({ action }: { action?: ReactNode }) {

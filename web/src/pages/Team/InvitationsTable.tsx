@@ -1,11 +1,11 @@
 import { TEAM_MESSAGES, type TeamInvitation } from "@clausewise/shared";
-import { useTeamInvitations, useWithdrawInvitation } from "../../api/team";
+import { useResendInvitation, useTeamInvitations, useWithdrawInvitation } from "../../api/team";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { roleLabel } from "../../lib/user";
 import { toast } from "../../stores/toast";
 import { formatDate, toastTeamFailure } from "./feedback";
-import { Cell, Section, Table } from "./tables";
+import { Cell, Section, Table } from "../../components/ui/table";
 
 /**
  * Spec §2: shown only when invitations exist; each is Pending until its expiry. Withdrawing one frees
@@ -14,6 +14,7 @@ import { Cell, Section, Table } from "./tables";
 export function InvitationsTable() {
   const invitations = useTeamInvitations();
   const withdraw = useWithdrawInvitation();
+  const resend = useResendInvitation();
   if (!invitations.data || invitations.data.length === 0) return null;
 
   const onWithdraw = (invitation: TeamInvitation) =>
@@ -22,8 +23,14 @@ export function InvitationsTable() {
       onError: (error) => toastTeamFailure(TEAM_MESSAGES.withdrawFailed, error),
     });
 
+  const onResend = (invitation: TeamInvitation) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () => toast({ title: TEAM_MESSAGES.resent, description: `A new link was sent to ${invitation.email}; the earlier link no longer works.` }),
+      onError: (error) => toastTeamFailure(TEAM_MESSAGES.resendFailed, error),
+    });
+
   return (
-    <Section title="Pending Invitations" description="Invitations not yet accepted. Each link expires after 7 days.">
+    <Section title="Pending Invitations" description="Invitations not yet accepted. Each link expires after 7 days; resending sends a new one.">
       <Table label="Pending Invitations" columns={["Email", "Role", "Status", "Expires", "Actions"]}>
         {invitations.data.map((invitation) => (
           <tr key={invitation.id}>
@@ -33,7 +40,16 @@ export function InvitationsTable() {
               <Badge tone="warning">Pending</Badge>
             </Cell>
             <Cell className="text-slate-600">{formatDate(invitation.expiresAt)}</Cell>
-            <Cell className="text-right">
+            <Cell className="space-x-2 text-right whitespace-nowrap">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={resend.isPending}
+                aria-label={`Resend the invitation to ${invitation.email}`}
+                onClick={() => onResend(invitation)}
+              >
+                Resend
+              </Button>
               <Button
                 variant="secondary"
                 size="sm"

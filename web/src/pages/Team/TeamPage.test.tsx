@@ -21,15 +21,15 @@ function member(overrides: Partial<TeamMember>): TeamMember {
     role: "reviewer",
     isActive: true,
     createdAt: "2026-10-01T12:00:00.000Z",
-    abilities: { changeRole: true, deactivate: true, receiveGrant: true },
+    abilities: { changeRole: true, deactivate: true, reactivate: false, receiveGrant: true },
     ...overrides,
   };
 }
 
 const members = [
-  member({ id: "admin-1", firstName: "Pat", lastName: "Morgan", email: "pat@example.com", role: "admin", abilities: { changeRole: false, deactivate: false, receiveGrant: false } }),
+  member({ id: "admin-1", firstName: "Pat", lastName: "Morgan", email: "pat@example.com", role: "admin", abilities: { changeRole: false, deactivate: false, reactivate: false, receiveGrant: false } }),
   member({}),
-  member({ id: "m-2", firstName: "Sam", lastName: "Gone", email: "sam@example.com", isActive: false, abilities: { changeRole: true, deactivate: false, receiveGrant: false } }),
+  member({ id: "m-2", firstName: "Sam", lastName: "Gone", email: "sam@example.com", isActive: false, abilities: { changeRole: false, deactivate: false, reactivate: true, receiveGrant: false } }),
 ];
 const grant: ContractAccessGrant = {
   id: "g-1",
@@ -115,18 +115,67 @@ describe("Team Management", () => {
     await waitFor(() => expect(currentToast()).toEqual({ title: "Invitation failed", description: message, variant: "destructive" }), wait);
   });
 
-  it("changes a role: 'Role updated'; a failure says 'Update failed'", async () => {
+  it("changes a role only after confirming: 'Role updated'; a failure says 'Update failed'", async () => {
     let fail = false;
     const api = teamApi({
       "PATCH /api/team/members/m-1/role": () => (fail ? { status: 403, body: { error: "forbidden", message: "Nope." } } : { status: 200, body: member({ role: "approver" }) }),
     });
     renderApp("/team");
     fireEvent.change(await screen.findByLabelText("Role of Riley Chen", {}, wait), { target: { value: "approver" } });
+    const dialog = await screen.findByRole("alertdialog", {}, wait);
+    expect(within(dialog).getByText(/Riley Chen will be an Approver instead of a Reviewer/)).toBeTruthy();
+    // Cancelling changes nothing.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull(), wait);
+    expect(api.calls.some((c) => c.method === "PATCH")).toBe(false);
+    expect((screen.getByLabelText("Role of Riley Chen") as HTMLSelectElement).value).toBe("reviewer");
+
+    fireEvent.change(screen.getByLabelText("Role of Riley Chen"), { target: { value: "approver" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Change role" }, wait));
     await waitFor(() => expect(currentToast()?.title).toBe("Role updated"), wait);
     expect(api.calls.find((c) => c.method === "PATCH")!.body).toEqual({ role: "approver" });
     fail = true;
     fireEvent.change(screen.getByLabelText("Role of Riley Chen"), { target: { value: "admin" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Change role" }, wait));
     await waitFor(() => expect(currentToast()).toEqual({ title: "Update failed", description: "Nope.", variant: "destructive" }), wait);
+  });
+
+  it("shows a deactivated member's role without a picker, and reactivates them (the seat limit's message on failure)", async () => {
+    let full = true;
+    const message = "Your Starter plan allows 5 team members, and 5 are active or invited.";
+    const api = teamApi({
+      "PATCH /api/team/members/m-2/reactivate": () => (full ? { status: 403, body: { error: "forbidden", message } } : { status: 200, body: member({ id: "m-2", isActive: true }) }),
+    });
+    renderApp("/team");
+    const row = (await screen.findByText("Sam Gone", {}, wait)).closest("tr")!;
+    expect(within(row).queryByLabelText("Role of Sam Gone")).toBeNull();
+    expect(within(row).getByText("Reviewer")).toBeTruthy();
+    fireEvent.click(within(row).getByRole("button", { name: "Reactivate Sam Gone" }));
+    await waitFor(() => expect(currentToast()).toEqual({ title: "Reactivation failed", description: message, variant: "destructive" }), wait);
+    full = false;
+    fireEvent.click(within(row).getByRole("button", { name: "Reactivate Sam Gone" }));
+    await waitFor(() => expect(currentToast()?.title).toBe("Member reactivated"), wait);
+    expect(api.calls.filter((c) => c.path === "/api/team/members/m-2/reactivate")).toHaveLength(2);
+  });
+
+  it("resends an invitation: 'Invitation resent'; too many says why", async () => {
+    let calls = 0;
+    teamApi(
+      {
+        "POST /api/team/invitations/i-1/resend": () =>
+          ++calls > 1
+            ? { status: 429, body: { error: "rate_limited", message: "This invitation has been sent several times in the last hour. Please try again in 40 minutes." } }
+            : { status: 200, body: { id: "i-1", email: "new@example.com", role: "approver", expiresAt: "2026-12-08T12:00:00.000Z" } },
+      },
+      [{ id: "i-1", email: "new@example.com", role: "approver", expiresAt: "2026-12-01T12:00:00.000Z" }],
+    );
+    renderApp("/team");
+    const table = await screen.findByRole("table", { name: "Pending Invitations" }, wait);
+    fireEvent.click(within(table).getByRole("button", { name: "Resend the invitation to new@example.com" }));
+    await waitFor(() => expect(currentToast()?.title).toBe("Invitation resent"), wait);
+    fireEvent.click(within(table).getByRole("button", { name: "Resend the invitation to new@example.com" }));
+    await waitFor(() => expect(currentToast()?.title).toBe("Resend failed"), wait);
+    expect(currentToast()?.description).toMatch(/try again in 40 minutes/);
   });
 
   it("deactivates after confirming: 'Member deactivated'", async () => {

@@ -11,3 +11,10 @@ export const ROLE_OPTIONS = [
   { value: "approver", label: "Approver" },
   { value: "admin", label: "Admin" },
 ] as const;
+
+/** What a role may do, in the words of the role-change confirmation (DESIGN.md §3). */
+export const ROLE_SUMMARIES: Record<(typeof ROLE_OPTIONS)[number]["value"], string> = {
+  reviewer: "comment, mark up and propose changes, and submit contracts for approval",
+  approver: "edit documents, decide proposed changes, approve contracts and grant contract access",
+  admin: "do everything in the company, including team, billing and settings",
+};

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import clsx from "clsx";
 
-/** The plain table the three Team sections share. */
-export function Table({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+/** The plain table of Team, Analytics and the Audit Log; `numeric` columns (and Actions) align right. */
+export function Table({ label, columns, numeric = [], children }: { label: string; columns: string[]; numeric?: string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
       <table aria-label={label} className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
             {columns.map((c) => (
-              <th key={c} scope="col" className={clsx("px-3 py-2", c === "Actions" && "text-right")}>
+              <th key={c} scope="col" className={clsx("px-3 py-2", (c === "Actions" || numeric.includes(c)) && "text-right")}>
                 {c}
               </th>
             ))}

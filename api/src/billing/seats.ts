@@ -1,0 +1,54 @@
+import { count, eq } from "drizzle-orm";
+import { UNLIMITED } from "@clausewise/shared";
+import type { Db } from "../db/client";
+import { companies, invitations } from "../db/schema";
+import { pendingInvitation } from "../commands/team/load";
+import { AppError } from "../http/errors";
+import { activeTeamMembers, companyPlan } from "./usage";
+
+/** What the person is trying to do, for the refusal's last words. */
+export type SeatPurpose = "invite" | "reactivate" | "accept";
+
+const REMEDY: Record<SeatPurpose, string> = {
+  invite: "Upgrade your plan on the Pricing page, or deactivate a member, to invite more.",
+  reactivate: "Upgrade your plan on the Pricing page, or deactivate another member or withdraw an invitation, to reactivate this member.",
+  accept: "Please ask your administrator to upgrade the plan or free a seat.",
+};
+
+/**
+ * Serialises seat changes of one company (invite, reactivate, accept, downgrade): call first in the
+ * transaction, so two requests at once cannot both take the last seat.
+ */
+export async function lockCompanySeats(tx: Db, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+}
+
+/** Seats taken now: active members and pending invitations (an invitation promises a seat). */
+export async function seatsInUse(db: Db, companyId: string, now: Date): Promise<{ members: number; pending: number }> {
+  const [members, [pending]] = await Promise.all([
+    activeTeamMembers(db, companyId),
+    db.select({ n: count() }).from(invitations).where(pendingInvitation(companyId, now)),
+  ]);
+  return { members, pending: pending?.n ?? 0 };
+}
+
+/**
+ * Spec §9: refuses (403) when one more active member would exceed the plan's team member limit.
+ * `holdsPendingInvitation`: the request already owns one of the pending invitations (it replaces or
+ * accepts it), so that seat is its own and not counted against it.
+ */
+export async function assertSeatAvailable(
+  db: Db,
+  input: { companyId: string; now: Date; purpose: SeatPurpose; holdsPendingInvitation?: boolean },
+): Promise<void> {
+  const plan = await companyPlan(db, input.companyId);
+  if (plan.teamMemberLimit === UNLIMITED) return;
+  const { members, pending } = await seatsInUse(db, input.companyId, input.now);
+  const used = members + pending - (input.holdsPendingInvitation ? 1 : 0);
+  if (used >= plan.teamMemberLimit) {
+    throw new AppError(
+      "forbidden",
+      `Your ${plan.name} plan allows ${plan.teamMemberLimit} team members, and ${used} are active or invited. ${REMEDY[input.purpose]}`,
+    );
+  }
+}
