@@ -23,3 +23,4 @@ export * from "./schemas/billing-admin";
 export * from "./schemas/team";
 export * from "./schemas/analytics";
 export * from "./schemas/retention";
+export * from "./diff";
