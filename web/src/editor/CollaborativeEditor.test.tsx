@@ -39,6 +39,7 @@ function contract(granted: ContractAbility[]): ContractDetail {
     submittedAt: null,
     completedAt: null,
     ourPartyRole: null,
+    approvedVersion: null,
     abilities: Object.fromEntries(CONTRACT_ABILITIES.map((a) => [a, granted.includes(a)])) as ContractDetail["abilities"],
   };
 }
