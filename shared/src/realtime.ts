@@ -101,9 +101,12 @@ export const COLLAB_EVENTS = {
   companySuspended: "company:suspended",
   /** The contract was erased: its live connections close as "not found" and nothing of it is stored again. */
   contractDeleted: "contract:deleted",
+  /** The contract's text became locked (approved, pending approval) or open again: its connections are re-checked. */
+  textLockChanged: "contract:text-lock",
 } as const;
 
 export const collabUpdatePayload = z.object({ update: z.string().min(1) /* base64 */ });
 export const accessRevokedPayload = z.object({ userId: z.string(), contractId: z.string().optional() });
 export const userDeactivatedPayload = z.object({ userId: z.string() });
 export const contractDeletedPayload = z.object({ contractId: z.string() });
+export const textLockChangedPayload = z.object({ contractId: z.string(), locked: z.boolean() });

@@ -1,4 +1,4 @@
-import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, CONTRACT_STATUSES, PUSH_EVENTS, type ContractStatus } from "@clausewise/shared";
+import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, COLLAB_EVENTS, CONTRACT_STATUSES, PUSH_EVENTS, isTextLocked, type ContractStatus } from "@clausewise/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
@@ -103,7 +103,7 @@ async function notifyOutcome(tx: Db, contract: ContractRow, actor: UserRow, outc
 export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, action: WorkflowAction, auditAction: string): Promise<ContractRow> {
   const now = deps.now();
   const comment = input.comment ?? null;
-  const { contract, notices } = await deps.db.transaction(async (tx) => {
+  const { contract, notices, lockChanged } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(contracts)
@@ -167,10 +167,14 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
     });
     const notices = await notifyOutcome(tx, updated!, input.actor, outcome, comment);
     if (action.type === "reopenForChanges") notices.push(await notifyReopenedForChanges(tx, updated!, input.actor, [...rows.values()], comment));
-    return { contract: updated!, notices };
+    return { contract: updated!, notices, lockChanged: isTextLocked(locked.status) !== isTextLocked(updated!.status) };
   });
 
   for (const notice of notices) await notice.publish(deps);
+  // Live editors of the contract turn read-only (or writable again) at once (realtime/src/collab/access.ts).
+  if (lockChanged) {
+    await deps.bus.publish({ type: COLLAB_EVENTS.textLockChanged, companyId: contract.companyId, contractId: contract.id, payload: { contractId: contract.id, locked: isTextLocked(contract.status) } });
+  }
   await publishContractUpdated(deps, contract);
   return contract;
 }
