@@ -240,7 +240,7 @@ describe("POST /api/contracts/:id/reopen-for-changes", () => {
     expect((await signedIn(t, setup.approver.token).post(`${contractPath(setup.contract.id)}/reject`, { comment: "Fix clause 1." })).status).toBe(200);
     const rejected = await reopen(setup.approver.token, setup.contract.id, { reason: "Again." });
     expect(rejected.status).toBe(409);
-    expect(rejected.body.message).toMatch(/Reopen it for review/);
+    expect((rejected.body as unknown as { message: string }).message).toMatch(/Reopen it for review/);
     // A rejected contract is not locked, and Reopen still takes it back to review.
     expect((await signedIn(t, setup.approver.token).request("PUT", contractPath(setup.contract.id), { content: "<p>Fixed while rejected</p>" })).status).toBe(200);
     const back = await signedIn(t, setup.reviewer.token).post<WorkflowResult>(`${contractPath(setup.contract.id)}/reopen`);

@@ -63,7 +63,6 @@ function mark(key: string, value: unknown): PmMark | null {
 
 type Parent = { kind: "root"; name: string } | { kind: "text" } | { kind: "element" } | { kind: "unknown" };
 
-const idKey = (id: Y.ID) => `${id.client}:${id.clock}`;
 
 function classify(type: unknown): Parent {
   if (type instanceof Y.XmlText) return { kind: "text" };

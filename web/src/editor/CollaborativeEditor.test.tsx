@@ -301,7 +301,7 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
   it("creates a version checkpoint on Save and Ctrl+S, numbered count + 1", async () => {
     const { calls } = fakeApi({
       "GET /api/contracts/c-1/versions": { status: 200, body: [{ id: "v1", versionNumber: "1", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null }] },
-      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v2", versionNumber: "2", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null } },
+      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v2", versionNumber: "2", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null, created: true } },
     });
     mount(APPROVER, seeded(["Clause."]));
     const editor = await editorInstance();

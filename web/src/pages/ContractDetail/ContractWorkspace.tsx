@@ -42,6 +42,7 @@ import { ContractTitle } from "./ContractTitle";
 import { ApproveContractButton, DeleteContractButton, DownloadMenu } from "./HeaderActions";
 import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
+import { VersionLabel } from "./VersionLabel";
 
 type Tab = "viewer" | "changes" | "editor";
 const NO_BLOCKS: DocumentBlock[] = [];
@@ -213,7 +214,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
             <ContractTitle contract={contract} />
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600">
               {contract.client && <span>{contract.client}</span>}
-              <span className="font-mono text-xs text-slate-500">v{contract.version}</span>
+              <VersionLabel contract={contract} />
               <span>
                 Modified <time dateTime={contract.updatedAt}>{formatModified(contract.updatedAt)}</time>
               </span>
@@ -243,7 +244,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
         </aside>
 
         <div className={clsx("order-first min-w-0 space-y-4 xl:order-none", layout.main)}>
-          <VersionsStrip contractId={contract.id} canCreate={abilities.comment} />
+          <VersionsStrip contract={contract} />
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
             <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
