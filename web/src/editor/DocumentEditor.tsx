@@ -254,7 +254,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         suggestUnavailable={suggestUnavailable && mode === "view"}
       />
 
-      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges} />
+      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { format } from "date-fns";
 import clsx from "clsx";
 import { FileWarning, MessageSquareText, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, RefreshCw } from "lucide-react";
-import type { ContractDetail, DocumentBlock, DocumentChange } from "@clausewise/shared";
+import { isTextLocked, type ContractDetail, type DocumentBlock, type DocumentChange } from "@clausewise/shared";
 import { useContractAnalysis } from "../../api/analysis";
 import { useCurrentUser } from "../../api/auth";
 import { useChanges } from "../../api/changes";
@@ -84,6 +84,8 @@ function panelLayout({ left, right }: PanelState) {
 /** The contract page once the contract is loaded: header, side panels, versions and the three views. */
 export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const { abilities } = contract;
+  // Approval locks the text (issue 14): no proposals or decisions on changes until it is reopened.
+  const locked = isTextLocked(contract.status);
   const currentUser = useCurrentUser();
   const [panels, setPanels] = usePanels();
   const [tab, setTab] = useState<Tab>("viewer");
@@ -174,7 +176,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
       changes={changes.data ?? NO_CHANGES}
       target={sheetTarget}
       canComment={abilities.comment}
-      canSuggest={abilities.suggest}
+      canSuggest={abilities.suggest && !locked}
       onAction={onAction}
       onSelectionChange={followSelection}
       reveal={reveal}
@@ -307,7 +309,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
 
             <TabsContent value="changes" className="pt-4">
               <Card>
-                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges} onShow={showChange} />
+                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges && !locked} onShow={showChange} />
               </Card>
             </TabsContent>
 
