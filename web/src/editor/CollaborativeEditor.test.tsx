@@ -9,6 +9,7 @@ import { createQueryClient } from "../api/query-client";
 import { TooltipProvider } from "../components/ui/tooltip";
 import { useToastStore } from "../stores/toast";
 import { fakeApi } from "../test/fake-api";
+import { stubEditorLayout } from "../test/editor-layout";
 import { makeUser } from "../test/fixtures";
 import { makeChange } from "../components/document/test-utils";
 import type { ConnectFn } from "./collab/session";
@@ -82,19 +83,7 @@ async function editorInstance(): Promise<Editor> {
 
 const fragmentXml = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FRAGMENT).toString();
 
-beforeAll(() => {
-  // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the selection into view.
-  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
-  Range.prototype.getBoundingClientRect = () => rect as DOMRect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  document.elementFromPoint = () => null;
-  // Tooltips (Radix popper) measure their trigger.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubEditorLayout);
 
 afterEach(() => {
   cleanup();

@@ -10,6 +10,7 @@ import { APPROVER_ABILITIES, makeContract, REVIEWER_ABILITIES } from "../compone
 import { TooltipProvider } from "../components/ui/tooltip";
 import { useToastStore } from "../stores/toast";
 import { fakeApi } from "../test/fake-api";
+import { stubEditorLayout } from "../test/editor-layout";
 import { makeUser } from "../test/fixtures";
 import { FakeProvider } from "./collab/fake-provider";
 import type { ConnectFn } from "./collab/session";
@@ -45,17 +46,7 @@ async function editorInstance(): Promise<Editor> {
   return (dom as HTMLElement & { editor: Editor }).editor;
 }
 
-beforeAll(() => {
-  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
-  Range.prototype.getBoundingClientRect = () => rect as DOMRect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  document.elementFromPoint = () => null;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubEditorLayout);
 
 afterEach(() => {
   cleanup();
