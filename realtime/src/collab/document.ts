@@ -7,7 +7,7 @@ import { Batcher } from "./batcher";
 import { CollabConnection } from "./connection";
 import type { CollabFanout } from "./fanout";
 import type { CollabOptions } from "./options";
-import { UpdateGuard } from "./guards";
+import { UpdateGuard, type Ticket } from "./guards";
 import type { DocumentPersistence } from "./persistence";
 import {
   awarenessClientIds,
@@ -33,8 +33,8 @@ const LOCAL_BATCH = Symbol("local batch");
 interface Entry {
   update: Uint8Array;
   from: CollabConnection;
-  /** Characters of content it inserts (the size guard's accounting). */
-  chars: number;
+  /** The guards' record of it until it is applied. */
+  ticket: Ticket;
 }
 
 export interface DocumentDeps {
@@ -96,7 +96,7 @@ export class LiveDocument {
         },
         committed: (entries) => this.stored(entries),
         failed: (entries, error) => {
-          for (const entry of entries) this.guard.settled(entry.chars, false);
+          for (const entry of entries) this.guard.settled(entry.ticket, false);
           // Approved (or submitted) meanwhile: the text is locked and the edit is refused, not retried.
           const locked = error instanceof DocumentLockedError;
           if (locked) deps.logger.info({ contractId, updates: entries.length }, "collab: refused edits to a locked contract");
@@ -174,12 +174,12 @@ export class LiveDocument {
       const waiting = this.log.pending().map((e) => e.update);
       if (!changesOnlySuggestions(this.doc, waiting, update, connection.userId)) {
         this.deps.logger.info({ contractId: this.contractId, userId: connection.userId }, "collab: refused a reviewer's direct edit");
-        this.guard.settled(verdict.chars, false);
+        this.guard.settled(verdict.ticket, false);
         connection.close("suggestionOnly");
         return;
       }
     }
-    this.log.add({ update, from: connection, chars: verdict.chars });
+    this.log.add({ update, from: connection, ticket: verdict.ticket });
   }
 
   /**
@@ -193,7 +193,7 @@ export class LiveDocument {
     const origin = senders.size === 1 ? entries[0]!.from : LOCAL_BATCH;
     this.doc.transact(() => {
       for (const entry of entries) {
-        this.guard.settled(entry.chars, true);
+        this.guard.settled(entry.ticket, true);
         try {
           Y.applyUpdate(this.doc, entry.update, origin);
         } catch (error) {

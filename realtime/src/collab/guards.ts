@@ -1,8 +1,14 @@
 import * as Y from "yjs";
 import type { CollabCloseName } from "@clausewise/shared";
-import { checkStructure, documentChars, inspectUpdate } from "./schema-guard";
+import { checkStructure, documentChars, inspectUpdate, placementOf, type Placement } from "./schema-guard";
 
-export type GuardVerdict = { accepted: true; chars: number } | { accepted: false; close: CollabCloseName; why: string };
+/** An accepted update until it is applied (or fails to store): what it adds, and where its items went. */
+export interface Ticket {
+  chars: number;
+  placements: Placement[];
+}
+
+export type GuardVerdict = { accepted: true; ticket: Ticket } | { accepted: false; close: CollabCloseName; why: string };
 
 /**
  * The generic checks of a client's update before it is stored (issue 14): it must fit the editor
@@ -14,12 +20,15 @@ export type GuardVerdict = { accepted: true; chars: number } | { accepted: false
  * since inserted (deletions are not subtracted, since that would take a look-up per deleted item).
  * Only when that bound passes the limit is the document measured again (O(document)), so typing
  * costs nothing extra until a document is really near the limit.
+ *
+ * Updates accepted but not applied yet (waiting for their INSERT) are remembered with where their
+ * items went: the next keystroke of the same person builds on them, and must not need the scratch
+ * copy just because its neighbour is not in the document yet.
  */
 export class UpdateGuard {
   /** Upper bound of the applied document's content, in characters. */
   private applied: number;
-  /** What accepted updates still waiting to be stored will add. */
-  private pending = 0;
+  private readonly pending = new Set<Ticket>();
 
   constructor(
     private readonly doc: Y.Doc,
@@ -29,21 +38,34 @@ export class UpdateGuard {
   }
 
   check(update: Uint8Array, waiting: () => readonly Uint8Array[]): GuardVerdict {
-    const inspection = inspectUpdate(this.doc, update);
+    const inspection = inspectUpdate(this.doc, update, (id) => {
+      for (const ticket of this.pending) {
+        const parent = placementOf(ticket.placements, id);
+        if (parent) return parent;
+      }
+      return null;
+    });
     if (inspection.invalid) return { accepted: false, close: "invalidContent", why: inspection.invalid };
     if (inspection.structural) {
       const invalid = checkStructure(this.doc, waiting(), update);
       if (invalid) return { accepted: false, close: "invalidContent", why: invalid };
     }
     if (!this.fits(inspection.chars, update, waiting)) return { accepted: false, close: "documentTooLarge", why: `over ${this.maxChars} characters` };
-    this.pending += inspection.chars;
-    return { accepted: true, chars: inspection.chars };
+    const ticket: Ticket = { chars: inspection.chars, placements: inspection.placements };
+    this.pending.add(ticket);
+    return { accepted: true, ticket };
+  }
+
+  private pendingChars(): number {
+    let chars = 0;
+    for (const ticket of this.pending) chars += ticket.chars;
+    return chars;
   }
 
   private fits(chars: number, update: Uint8Array, waiting: () => readonly Uint8Array[]): boolean {
-    if (this.applied + this.pending + chars <= this.maxChars) return true;
+    if (this.applied + this.pendingChars() + chars <= this.maxChars) return true;
     this.applied = documentChars(this.doc);
-    if (this.applied + this.pending + chars <= this.maxChars) return true;
+    if (this.applied + this.pendingChars() + chars <= this.maxChars) return true;
     // Deletions in the waiting updates or in this one may still bring it under: measure the result.
     const scratch = new Y.Doc();
     try {
@@ -56,10 +78,10 @@ export class UpdateGuard {
     }
   }
 
-  /** Accepted updates were stored and applied (or failed to store, `applied: false`). */
-  settled(chars: number, applied: boolean): void {
-    this.pending = Math.max(0, this.pending - chars);
-    if (applied) this.applied += chars;
+  /** An accepted update was stored and applied, or failed to store or was refused later (`applied: false`). */
+  settled(ticket: Ticket, applied: boolean): void {
+    if (!this.pending.delete(ticket)) return;
+    if (applied) this.applied += ticket.chars;
   }
 
   /** An update someone else stored was applied (a REST edit, another instance, a reload). */

@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { htmlToProseMirror, seedDocFromHtml } from "@clausewise/api/collab/index";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { updateYFragment } from "y-prosemirror";
-import { checkStructure, documentChars, inspectUpdate } from "./schema-guard";
+import { checkStructure, documentChars, inspectUpdate, placementOf } from "./schema-guard";
 
 /*
  * The schema guard on its own (issue 14): updates a real editor makes pass, updates the editor
@@ -45,11 +45,28 @@ describe("what an editor sends passes", () => {
   it("typing and formatting are read from the update alone (no scratch copy)", () => {
     const doc = live();
     const typing = updateFrom(doc, (r) => textOf(paragraph(r)).insert(4, "Contract "));
-    expect(inspectUpdate(doc, typing)).toEqual({ invalid: null, structural: false, chars: 9 });
+    expect(inspectUpdate(doc, typing)).toMatchObject({ invalid: null, structural: false, chars: 9 });
     const bold = updateFrom(doc, (r) => textOf(paragraph(r)).format(0, 3, { bold: {} }));
     expect(inspectUpdate(doc, bold)).toMatchObject({ invalid: null, structural: false });
     const deleting = updateFrom(doc, (r) => textOf(paragraph(r)).delete(0, 4));
     expect(inspectUpdate(doc, deleting)).toMatchObject({ invalid: null, structural: false });
+  });
+
+  it("typing on before the previous keystroke is applied needs no scratch copy, given where that keystroke went", () => {
+    const doc = live();
+    const client = new Y.Doc();
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(doc));
+    const capture = (edit: () => void) => {
+      const vector = Y.encodeStateVector(client);
+      edit();
+      return Y.encodeStateAsUpdate(client, vector);
+    };
+    const first = capture(() => textOf(paragraph(client)).insert(4, "A"));
+    const second = capture(() => textOf(paragraph(client)).insert(5, "B"));
+    const accepted = inspectUpdate(doc, first);
+    // The server has not applied `first` yet (it waits for its INSERT): without its placements the neighbour is unknown.
+    expect(inspectUpdate(doc, second).structural).toBe(true);
+    expect(inspectUpdate(doc, second, (id) => placementOf(accepted.placements, id))).toMatchObject({ invalid: null, structural: false });
   });
 
   it("Enter, a joined paragraph, a table, a list, an image and a suggestion are checked on a scratch copy and pass", () => {

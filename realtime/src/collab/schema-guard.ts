@@ -33,6 +33,25 @@ export interface Inspection {
   structural: boolean;
   /** Characters of content it inserts (text, attribute values, element names): an upper bound of its growth. */
   chars: number;
+  /** Where its items went, for the updates after it that build on them before it is applied. */
+  placements: Placement[];
+}
+
+/** The parent of a run of items (client, clocks [clock, clock + length)). */
+export interface Placement {
+  client: number;
+  clock: number;
+  length: number;
+  parent: Parent;
+}
+
+/** Where items of updates accepted but not yet applied went (the next keystroke's neighbour is usually one). */
+export type PendingPlacements = (id: Y.ID) => Parent | null;
+
+/** Finds an id among placements. */
+export function placementOf(placements: readonly Placement[], id: Y.ID): Parent | null {
+  for (const p of placements) if (p.client === id.client && id.clock >= p.clock && id.clock < p.clock + p.length) return p.parent;
+  return null;
 }
 
 class Invalid extends Error {}
@@ -61,7 +80,7 @@ function mark(key: string, value: unknown): PmMark | null {
   }
 }
 
-type Parent = { kind: "root"; name: string } | { kind: "text" } | { kind: "element" } | { kind: "unknown" };
+export type Parent = { kind: "root"; name: string } | { kind: "text" } | { kind: "element" } | { kind: "unknown" };
 
 
 function classify(type: unknown): Parent {
@@ -117,7 +136,7 @@ function liveItem(live: Y.Doc, id: Y.ID): Y.Item | null {
  * are in updates not applied yet). Items with a neighbour carry no parent of their own: it is the
  * neighbour's.
  */
-function parentResolver(live: Y.Doc, inUpdate: (id: Y.ID) => Y.Item | null) {
+function parentResolver(live: Y.Doc, inUpdate: (id: Y.ID) => Y.Item | null, pending: PendingPlacements) {
   const resolve = (item: Y.Item, depth = 0): Parent => {
     if (depth > 10_000) return { kind: "unknown" };
     const parent = item.parent as unknown;
@@ -132,7 +151,8 @@ function parentResolver(live: Y.Doc, inUpdate: (id: Y.ID) => Y.Item | null) {
     const local = inUpdate(neighbour);
     if (local) return resolve(local, depth + 1);
     const stored = liveItem(live, neighbour);
-    return stored ? classify(stored.parent) : { kind: "unknown" };
+    if (stored) return classify(stored.parent);
+    return pending(neighbour) ?? { kind: "unknown" };
   };
   return resolve;
 }
@@ -167,15 +187,16 @@ const jsonLength = (value: unknown) => {
 };
 
 /** Step 1: what the update holds, read from its own structs. Throws nothing; a bad update is `invalid`. */
-export function inspectUpdate(live: Y.Doc, update: Uint8Array): Inspection {
+export function inspectUpdate(live: Y.Doc, update: Uint8Array, pending: PendingPlacements = () => null): Inspection {
   let decoded: ReturnType<typeof Y.decodeUpdate>;
   try {
     decoded = Y.decodeUpdate(update);
   } catch {
-    return { invalid: "an update that does not decode", structural: false, chars: 0 };
+    return { invalid: "an update that does not decode", structural: false, chars: 0, placements: [] };
   }
   const inUpdate = itemIndex(decoded.structs);
-  const parentOf = parentResolver(live, inUpdate);
+  const parentOf = parentResolver(live, inUpdate, pending);
+  const placements: Placement[] = [];
   let structural = false;
   let chars = 0;
   try {
@@ -183,6 +204,7 @@ export function inspectUpdate(live: Y.Doc, update: Uint8Array): Inspection {
       if (!(item instanceof Y.Item)) continue;
       const content = item.content;
       const parent = parentOf(item);
+      if (parent.kind !== "unknown") placements.push({ client: item.id.client, clock: item.id.clock, length: item.length, parent });
       if (parent.kind === "root" && parent.name !== COLLAB_FRAGMENT) throw new Invalid(`another root type (${JSON.stringify(parent.name).slice(0, 60)})`);
       if (content instanceof Y.ContentDeleted) continue;
       if (content instanceof Y.ContentType) {
@@ -211,10 +233,10 @@ export function inspectUpdate(live: Y.Doc, update: Uint8Array): Inspection {
     }
     if (!structural && decoded.ds.clients.size > 0) structural = deletesStructure(live, decoded.ds);
   } catch (error) {
-    if (error instanceof Invalid) return { invalid: error.message, structural, chars };
+    if (error instanceof Invalid) return { invalid: error.message, structural, chars, placements };
     throw error;
   }
-  return { invalid: null, structural, chars };
+  return { invalid: null, structural, chars, placements };
 }
 
 /** One element's own content, attributes and marks, as ProseMirror's checked constructor sees them (children built shallowly). */

@@ -7,7 +7,7 @@ import { ReopenForChangesButton } from "../components/contract/ReopenForChangesB
  * approval applies to, and offers "Reopen for changes" to those who may.
  */
 export function LockedNotice({ contract }: { contract: ContractDetail }) {
-  const version = contract.status === "approved" && contract.approvedVersion !== null ? ` The approval applies to version ${contract.approvedVersion}.` : "";
+  const version = contract.status === "approved" ? ` The approval applies to version ${contract.approvedVersion ?? contract.version}.` : "";
   return (
     <div role="status" aria-label="Document locked" className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-emerald-200 bg-emerald-50 px-4 py-2.5 text-sm text-emerald-950 print:hidden">
       <Lock aria-hidden="true" className="size-4 shrink-0" />

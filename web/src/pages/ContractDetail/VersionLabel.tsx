@@ -8,11 +8,12 @@ import { isTextLocked, type ContractDetail } from "@clausewise/shared";
  */
 export function VersionLabel({ contract }: { contract: Pick<ContractDetail, "status" | "version" | "approvedVersion"> }) {
   const { status, version, approvedVersion } = contract;
-  if (status === "approved" && approvedVersion !== null) {
+  if (status === "approved") {
+    // Contracts approved before approvals recorded their version (and the demo's) show the current one.
     return (
       <span className="inline-flex items-center gap-1 text-xs text-emerald-800" title="The approval applies to this version; its text is locked.">
         <Lock aria-hidden="true" className="size-3.5" />
-        <span className="font-mono">v{approvedVersion}</span> approved version
+        <span className="font-mono">v{approvedVersion ?? version}</span> approved version
       </span>
     );
   }
