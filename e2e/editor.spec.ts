@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { makeMinimalDocxZip } from "../api/src/test/fixtures";
-import { expect, signIn, test } from "./fixtures";
+import { expect, reopenForChanges, signIn, test } from "./fixtures";
 
 /*
  * The live Word Editor (DESIGN.md §2, §4) on the Cariboo Fibre maintenance agreement, which no
@@ -31,6 +31,10 @@ async function openWordEditor(browser: Browser, email: string): Promise<Editor> 
 }
 
 const token = () => Math.random().toString(36).slice(2, 8);
+
+// The Cariboo agreement is approved in the demo data and approval locks the text (issue 14); these
+// journeys edit it, so it is reopened for changes first.
+test.beforeAll(({ playwright }) => reopenForChanges(playwright, /Cariboo Fibre/, "Live editor journeys (e2e)."));
 
 test("Word import: a .docx goes in for everyone; one whose image lies about its size is refused before it is read", async ({ browser }) => {
   const admin = await openWordEditor(browser, "admin@demo.test");

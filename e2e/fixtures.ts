@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 
 /** Every journey runs against the server started by global-setup.ts. */
 export const test = base.extend<{ baseURL: string }>({
@@ -19,6 +19,25 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
+}
+
+/**
+ * Reopens an approved demo contract for changes through the API (issue 14: approval locks the
+ * text), for journeys that edit it. Signs in on a request context of its own.
+ */
+export async function reopenForChanges(playwright: PlaywrightWorkerArgs["playwright"], title: RegExp, reason: string): Promise<void> {
+  if (process.env.E2E_SKIP) return;
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL ?? "" });
+  try {
+    expect((await request.post("/api/auth/login", { data: { email: "admin@demo.test", password: DEMO_PASSWORD } })).status()).toBe(200);
+    const contracts = (await (await request.get("/api/contracts")).json()) as { id: string; title: string; status: string }[];
+    const contract = contracts.find((c) => title.test(c.title));
+    if (!contract) throw new Error(`No demo contract matches ${title}`);
+    if (contract.status !== "approved" && contract.status !== "pending_approval") return;
+    expect((await request.post(`/api/contracts/${contract.id}/reopen-for-changes`, { data: { reason } })).status()).toBe(200);
+  } finally {
+    await request.dispose();
+  }
 }
 
 /** The newest e-mail link to `pathPrefix` sent to `to`, read from the server's mail log (no SMTP in e2e). */

@@ -118,7 +118,8 @@ test.describe.serial("the approval workflow of the Wapiti Ridge EPC Agreement", 
     await expect(toast(page, "Contract Approved")).toBeVisible();
     await expectStatus(panels, "Approved");
     await expect(stage(pipeline, "Final Approval: Approved")).toContainText("Approved for signature.");
-    await expect(actions.getByRole("button")).toHaveCount(0);
+    // Approval locks the text: the one way back is Reopen for changes (issue 14).
+    await expect(actions.getByRole("button")).toHaveText(["Reopen for changes"]);
 
     // The dashboard list shows the new status too.
     await page.goto("/");

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   api_key_scope: 403,
   not_found: 404,
   conflict: 409,
+  /** The contract is approved or pending approval: its text is read-only until it is reopened for changes. */
+  contract_locked: 409,
   email_taken: 409,
   token_invalid: 400,
   token_expired: 410,

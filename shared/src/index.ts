@@ -28,3 +28,4 @@ export * from "./schemas/audit";
 export * from "./csv";
 export * from "./sentence";
 export * from "./schemas/support-desk";
+export * from "./diff";

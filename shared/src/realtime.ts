@@ -47,13 +47,21 @@ export const COLLAB_CLOSE = {
   notFound: { code: 4404, reason: "Not found" },
   accessRevoked: { code: 4410, reason: "Access revoked" },
   messageTooBig: { code: 4413, reason: "Message too big" },
+  /** The edit would make the document larger than COLLAB_LIMITS.maxDocumentChars; it was not kept. */
+  documentTooLarge: { code: 4414, reason: "Document too large" },
+  /** The edit holds content the editor schema cannot hold (an unknown element or mark); it was not kept. */
+  invalidContent: { code: 4415, reason: "Content not allowed" },
   /** A reviewer's edit changed the accepted text: reviewers may only suggest (reload to drop it). */
   suggestionOnly: { code: 4422, reason: "Only suggestions allowed" },
+  /** The contract is approved or pending approval: its text is read-only (reload shows it so). */
+  locked: { code: 4423, reason: "Document locked" },
   tooManyClients: { code: 4429, reason: "Too many clients" },
   /** Transient: the update could not be stored; the client reconnects and sends it again. */
   storageFailed: { code: 4500, reason: "Could not save, reconnecting" },
   /** Transient: more messages than the per-connection rate allows. */
   rateLimited: { code: 4529, reason: "Too many messages" },
+  /** Transient: the user may now edit (the contract was reopened); the client reconnects and resends what it has. */
+  accessChanged: { code: 4001, reason: "Access changed, reconnecting" },
   /** Transient (RFC 6455 "Service Restart"): the instance is shutting down after storing everything. */
   serverRestart: { code: 1012, reason: "Server restarting" },
 } as const;
@@ -68,6 +76,12 @@ export const COLLAB_LIMITS = {
   /** Token bucket per connection: sustained messages per second and burst size. */
   messagesPerSecond: 100,
   messageBurst: 300,
+  /**
+   * Largest live document, in characters of its content (text, and attribute values such as an
+   * image's inline data): twice the 5 MB the editor's REST save takes, so no honest contract comes
+   * near it, while one editor cannot grow a document without end (issue 14).
+   */
+  maxDocumentChars: 10 * 1024 * 1024,
 } as const;
 
 /** How a connection may change the live document, from the contract's abilities. */
@@ -87,9 +101,12 @@ export const COLLAB_EVENTS = {
   companySuspended: "company:suspended",
   /** The contract was erased: its live connections close as "not found" and nothing of it is stored again. */
   contractDeleted: "contract:deleted",
+  /** The contract's text became locked (approved, pending approval) or open again: its connections are re-checked. */
+  textLockChanged: "contract:text-lock",
 } as const;
 
 export const collabUpdatePayload = z.object({ update: z.string().min(1) /* base64 */ });
 export const accessRevokedPayload = z.object({ userId: z.string(), contractId: z.string().optional() });
 export const userDeactivatedPayload = z.object({ userId: z.string() });
 export const contractDeletedPayload = z.object({ contractId: z.string() });
+export const textLockChangedPayload = z.object({ contractId: z.string(), locked: z.boolean() });

@@ -84,6 +84,8 @@ export interface LoadedDocument {
   doc: Y.Doc;
   /** The highest log id applied (or merged into the state); informational, not a cursor (see above). */
   lastUpdateId: number;
+  /** Rows of the log applied on top of the state: edits a crash may have left out of the derived text. */
+  logEntries: number;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function loadDocument(db: Db, contractId: string): Promise<LoadedDo
   const doc = new Y.Doc();
   applyAll(doc, updates);
   const lastUpdateId = log.reduce((max, row) => Math.max(max, row.id), state?.lastUpdateId ?? 0);
-  return { doc, lastUpdateId };
+  return { doc, lastUpdateId, logEntries: log.length };
 }
 
 /** Appends a batch of updates to the log in one INSERT; returns the highest new id (null: empty batch). */

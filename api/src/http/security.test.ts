@@ -105,6 +105,8 @@ describe("security headers", () => {
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
+      // The editor's video embeds (YouTube, from youtube-nocookie.com), and no other frames.
+      "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
     ]) {
       expect(csp).toContain(directive);
     }

@@ -9,6 +9,11 @@ import { isAllowedOrigin, requestOrigin } from "./origin";
 const STRIPE_SCRIPTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 const STRIPE_FRAMES = [...STRIPE_SCRIPTS, "https://hooks.stripe.com"];
 const STRIPE_API = ["https://api.stripe.com"];
+/**
+ * The editor's video embeds (issue 14): its only provider is YouTube, played from
+ * youtube-nocookie.com (shared/src/editor/extensions.ts); the sanitizer keeps frames of these hosts only.
+ */
+export const VIDEO_FRAMES = ["https://www.youtube-nocookie.com", "https://www.youtube.com"];
 
 /**
  * Secure headers with a CSP for the built Vite SPA: no inline or foreign scripts; inline styles stay
@@ -27,7 +32,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_API : [])],
-      ...(stripe ? { frameSrc: STRIPE_FRAMES } : {}),
+      frameSrc: [...VIDEO_FRAMES, ...(stripe ? STRIPE_FRAMES : [])],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -61,18 +61,19 @@ export async function getContractForUser(db: Db, where: { id: string; companyId:
 }
 
 /**
- * Only what the contract policy reads (the contract's company and the user's grant): the live
- * servers re-check every open connection with this every few seconds, and the full row carries the
- * document's HTML and text. Same not-found rules as getContractForUser.
+ * Only what the contract policy reads (the contract's company and the user's grant) and the status
+ * (a locked text makes a live connection read-only): the live servers re-check every open
+ * connection with this every few seconds, and the full row carries the document's HTML and text.
+ * Same not-found rules as getContractForUser.
  */
 export async function getContractAccessForUser(
   db: Db,
   where: { id: string; companyId: string; userId: string },
-): Promise<{ contract: ContractForPolicy; grant: GrantForPolicy | null }> {
+): Promise<{ contract: ContractForPolicy & { status: string }; grant: GrantForPolicy | null }> {
   if (!UUID.test(where.id)) throw contractNotFound();
   const [row] = await db
     .select({
-      contract: { id: contracts.id, companyId: contracts.companyId },
+      contract: { id: contracts.id, companyId: contracts.companyId, status: contracts.status },
       grantUserId: contractAccess.userId,
       grantContractId: contractAccess.contractId,
       grantLevel: contractAccess.accessLevel,

@@ -44,6 +44,7 @@ export function presentContractDetail(row: ContractRow, extra: { abilities: Cont
     submittedAt: iso(row.submittedAt),
     completedAt: iso(row.completedAt),
     ourPartyRole: row.ourPartyRole,
+    approvedVersion: row.approvedVersion,
     abilities: extra.abilities,
   };
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDLINE_LIMITS, REDLINE_MESSAGES, redlineImportResult, type DocumentChange, type Markup, type RedlineImportResult } from "@clausewise/shared";
-import { auditEvents } from "../db/schema";
+import { auditEvents, contracts } from "../db/schema";
 import { planRedline } from "../documents/redline/plan";
 import { readRedline } from "../documents/redline/read";
 import { createTestApp, type TestApp } from "../test/app";
@@ -107,6 +107,18 @@ describe("POST /api/contracts/:id/redline", () => {
     expect((await signedIn(t, setup.approver.token).post(path(setup.contract.id), form(redlineDocx()))).status).toBe(403);
     expect((await t.client().post(path(setup.contract.id), form(redlineDocx()))).status).toBe(401);
     await unchanged(setup, setup.admin.token);
+  });
+
+  it("is refused with 409 while approval locks the text, and changes nothing", async () => {
+    const setup = await createReviewSetup(t.deps.db, { content: CONTENT });
+    for (const status of ["approved", "pending_approval"] as const) {
+      await t.deps.db.update(contracts).set({ status }).where(eq(contracts.id, setup.contract.id));
+      const res = await signedIn(t, setup.approver.token).post<{ error: string; message: string }>(path(setup.contract.id), form(redlineDocx()));
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe("contract_locked");
+      expect(res.body.message).toMatch(/text is locked/);
+      await unchanged(setup, setup.admin.token);
+    }
   });
 
   it("answers 404 for another company's contract and for a malformed id, and changes nothing", async () => {

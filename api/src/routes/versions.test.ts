@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { PUSH_EVENTS, contractDetail, documentVersion, type ContractDetail, type DocumentVersion } from "@clausewise/shared";
+import { PUSH_EVENTS, contractDetail, createdVersion, type ContractDetail, type CreatedVersion, type DocumentVersion } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "../collab/commit";
@@ -27,26 +27,24 @@ async function storedVersions(contractId: string) {
 describe("POST /api/contracts/:id/versions", () => {
   it("numbers versions 1, 2, 3 from the server's document, with only the newest active", async () => {
     const setup = await createReviewSetup(t.deps.db);
-    const created: DocumentVersion[] = [];
+    const created: CreatedVersion[] = [];
     try {
       for (const [i, token] of [setup.reviewer.token, setup.approver.token, setup.admin.token].entries()) {
         t.setNow(new Date(Date.UTC(2026, 10, 20 + i)));
         // The client's number and content are ignored: the server decides both.
         const res = await signedIn(t, token).post<DocumentVersion>(path(setup.contract.id), { versionNumber: "7", content: "<p>client copy</p>", isActive: "true" });
         expect(res.status).toBe(201);
-        created.push(documentVersion.strict().parse(res.body));
-        if (i === 0) {
-          const edited = await signedIn(t, setup.approver.token).request("PUT", `/api/contracts/${setup.contract.id}`, { content: "<p>Second draft</p>" });
-          expect(edited.status).toBe(200);
-        }
+        created.push(createdVersion.strict().parse(res.body));
+        const edited = await signedIn(t, setup.approver.token).request("PUT", `/api/contracts/${setup.contract.id}`, { content: `<p>Draft ${i + 2}</p>` });
+        expect(edited.status).toBe(200);
       }
     } finally {
       t.setNow(null);
     }
     expect(created.map((v) => v.versionNumber)).toEqual(["1", "2", "3"]);
     // The live document's content, in the editor's form.
-    expect(created[0]).toMatchObject({ content: seedFromHtml(setup.contract.content).content, createdBy: setup.reviewer.user.id, isActive: "true" });
-    expect(created[1]!.content).toBe("<p>Second draft</p>");
+    expect(created[0]).toMatchObject({ content: seedFromHtml(setup.contract.content).content, createdBy: setup.reviewer.user.id, isActive: "true", created: true });
+    expect(created[1]!.content).toBe("<p>Draft 2</p>");
 
     const list = await signedIn(t, setup.reviewer.token).get<DocumentVersion[]>(path(setup.contract.id));
     expect(list.status).toBe(200);
@@ -56,6 +54,28 @@ describe("POST /api/contracts/:id/versions", () => {
       ["1", "false"],
     ]);
     expect((await readContract(t.deps.db, setup.contract.id)).version).toBe(3);
+  });
+
+  it("makes no new version when nothing changed since the newest one (200, created: false), at the API as in the editor", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const first = await signedIn(t, setup.reviewer.token).post<CreatedVersion>(path(setup.contract.id));
+    expect(first.status).toBe(201);
+    const logBefore = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "version.create"));
+    const { result: again, events } = await captureEvents(t, () => signedIn(t, setup.approver.token).post<CreatedVersion>(path(setup.contract.id)));
+    expect(again.status).toBe(200);
+    expect(createdVersion.strict().parse(again.body)).toEqual({ ...first.body, created: false });
+    expect(events.map((e) => e.type)).not.toContain(PUSH_EVENTS.contractUpdated);
+    expect(await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "version.create"))).toHaveLength(logBefore.length);
+    // A save with the same content is no change either.
+    expect((await signedIn(t, setup.approver.token).request("PUT", `/api/contracts/${setup.contract.id}`, { content: first.body.content })).status).toBe(200);
+    expect((await signedIn(t, setup.approver.token).post(path(setup.contract.id))).status).toBe(200);
+    // A real edit makes version 2.
+    expect((await signedIn(t, setup.approver.token).request("PUT", `/api/contracts/${setup.contract.id}`, { content: "<p>Changed</p>" })).status).toBe(200);
+    const second = await signedIn(t, setup.approver.token).post<CreatedVersion>(path(setup.contract.id));
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ versionNumber: "2", created: true, content: "<p>Changed</p>" });
+    expect(await storedVersions(setup.contract.id)).toHaveLength(2);
+    expect((await readContract(t.deps.db, setup.contract.id)).version).toBe(2);
   });
 
   it("stores a full Yjs state snapshot with the HTML", async () => {

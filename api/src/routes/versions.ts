@@ -26,8 +26,8 @@ export const versionRoutes = new Hono<AppEnv>()
     const { user, contract, abilities } = await loadReadableContract(c);
     // Spec §6: reviewers, approvers and admins may create versions when not read-only.
     authorize(abilities.comment, READ_ONLY_MESSAGE);
-    const version = await createVersion({ deps: c.get("deps"), actor: user }, { contract });
-    return c.json(presentVersion(version), 201);
+    const { version, created } = await createVersion({ deps: c.get("deps"), actor: user }, { contract });
+    return c.json({ ...presentVersion(version), created }, created ? 201 : 200);
   })
   // Restoring edits the document (a new edit, never a row swap), so it takes the edit ability.
   .post("/contracts/:id/versions/:versionId/restore", keyAccess("contracts:write"), async (c) => {

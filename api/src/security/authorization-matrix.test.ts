@@ -328,6 +328,12 @@ const TABLE: Row[] = [
   })),
   onContract("approve", "POST", "/api/contracts/:id/reject", [200, 200, 403, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "pending_approval") }, body: { comment: "Cap too low." } })),
   onContract("review", "POST", "/api/contracts/:id/reopen", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "rejected") }, body: {} })),
+  // Issue 14: an approved contract back to review for changes, with a reason; approvers and admins only.
+  onContract("approve", "POST", "/api/contracts/:id/reopen-for-changes", [200, 200, 403, 401, 404], async (fx) => ({
+    params: { id: await contractAt(fx, "approved") },
+    body: { reason: "The counterparty asked for a change." },
+  })),
+  onContract("read", "GET", "/api/contracts/:id/status-history", [200, 200, 200, 401, 404], async (fx) => ({ params: { id: await contractAt(fx, "approved") } })),
   onContract("approve", "POST", "/api/contracts/:id/approval-steps/:stage/decide", [200, 200, 403, 401, 404], async (fx) => ({
     params: { id: await contractAt(fx, "pending_approval"), stage: "legal" },
     body: { decision: "approved" },
@@ -493,6 +499,7 @@ const KEY_READ = new Set([
   "GET /api/contracts/:id/versions",
   "GET /api/contracts/:id/questions",
   "GET /api/contracts/:id/approval-steps",
+  "GET /api/contracts/:id/status-history",
   "GET /api/contracts/:id/exhibits",
   "GET /api/exhibits/:id/file",
   "GET /api/contracts/:id/analysis",
@@ -520,6 +527,7 @@ const KEY_WRITE = new Set([
   "POST /api/contracts/:id/approve",
   "POST /api/contracts/:id/reject",
   "POST /api/contracts/:id/reopen",
+  "POST /api/contracts/:id/reopen-for-changes",
   "POST /api/contracts/:id/approval-steps/:stage/decide",
   "POST /api/contracts/:id/exhibits",
   "POST /api/exhibits/:id/review",

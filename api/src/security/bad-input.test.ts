@@ -22,6 +22,7 @@ import {
   changeRoleRequest,
   companyUpdateRequest,
   contractDecisionRequest,
+  reopenForChangesRequest,
   contractListQuery,
   createApiKeyRequest,
   createChangeRequest,
@@ -372,6 +373,7 @@ beforeAll(async () => {
 
   const contract = await createContractWithSteps(db, { companyId, createdBy: team.admin.user.id });
   const pending = await createContractWithSteps(db, { companyId, status: "pending_approval" });
+  const approved = await createContractWithSteps(db, { companyId, status: "approved", steps: { legal: "approved", finance: "approved", final: "approved" } });
   const exhibit = await createExhibit(db, { companyId, contractId: contract.id });
   const member = await createUser(db, { companyId, role: "reviewer" });
   // The admin's own ticket: they may reply on it, and support may answer it.
@@ -411,6 +413,7 @@ beforeAll(async () => {
     json("POST", `/api/contracts/${pending.id}/approve`, "admin", contractDecisionRequest, { comment: "Fine." }),
     json("POST", `${c}/submit`, "admin", contractDecisionRequest, { comment: "Ready." }),
     json("POST", `${c}/reopen`, "admin", contractDecisionRequest, { comment: "Again." }),
+    json("POST", `/api/contracts/${approved.id}/reopen-for-changes`, "admin", reopenForChangesRequest, { reason: "New scope." }),
     json("POST", `/api/contracts/${pending.id}/approval-steps/legal/decide`, "admin", decideApprovalStepRequest, { decision: "approved", comment: "Fine." }),
     json("POST", `/api/exhibits/${exhibit.id}/review`, "admin", reviewExhibitRequest, { status: "reviewed", notes: "Fine." }),
     json("POST", `${c}/ai-analysis`, "admin", textAnalysisRequest, { text: "The Contractor shall indemnify the Owner.", analysisType: "risk", prompt: null }),

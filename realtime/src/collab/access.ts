@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { CollabMode } from "@clausewise/shared";
+import { isTextLocked, type CollabMode } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState } from "@clausewise/api/auth/sessions";
 import { getContractAccessForUser } from "@clausewise/api/loaders/contract";
@@ -15,6 +15,13 @@ export interface CollabAccess {
 }
 
 export type AccessResult = CollabAccess | { refused: "unauthorized" | "notFound" };
+
+/** How a user may work on a contract's live document now. */
+export interface DocumentAccess {
+  mode: CollabMode;
+  /** The contract's text is locked (approved or pending approval): read-only for everyone, whatever their abilities. */
+  locked: boolean;
+}
 
 /**
  * The connection mode from the same policy the REST API uses (DESIGN.md §3): `edit` → read-write,
@@ -35,16 +42,23 @@ export function modeFromAbilities(abilities: { read: boolean; edit: boolean; sug
 export async function resolveAccess(req: IncomingMessage, deps: AppDeps, contractId: string): Promise<AccessResult> {
   const auth = await authenticateUpgrade(req, deps);
   if (!auth) return { refused: "unauthorized" };
-  const mode = await modeFor(deps, auth, contractId);
-  if (!mode) return { refused: "notFound" };
-  return { auth, contractId, companyId: auth.user.companyId, mode };
+  const access = await accessFor(deps, auth, contractId);
+  if (!access) return { refused: "notFound" };
+  return { auth, contractId, companyId: auth.user.companyId, mode: access.mode };
 }
 
-/** The user's mode on the contract now, or null when they may not read it (or it is gone). */
-export async function modeFor(deps: AppDeps, auth: AuthState, contractId: string): Promise<CollabMode | null> {
+/**
+ * The user's access to the contract's document now, or null when they may not read it (or it is
+ * gone). Approval locks the text (DESIGN.md §4): while the contract is approved or pending
+ * approval every connection is read-only, so the live editor cannot change what was approved.
+ */
+export async function accessFor(deps: AppDeps, auth: AuthState, contractId: string): Promise<DocumentAccess | null> {
   try {
     const { contract, grant } = await getContractAccessForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id });
-    return modeFromAbilities(contractAbilities(auth.user, contract, grant));
+    const mode = modeFromAbilities(contractAbilities(auth.user, contract, grant));
+    if (!mode) return null;
+    const locked = isTextLocked(contract.status);
+    return { mode: locked ? "read-only" : mode, locked };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

@@ -48,6 +48,7 @@ function recorder(): Recorder {
       refreshDerived: async () => {
         r.derivedRefreshes++;
       },
+      withLoggedUpdates: async () => [],
     },
     fanout: {
       subscribe: async () => async () => {},

@@ -1,11 +1,13 @@
 import * as awarenessProtocol from "y-protocols/awareness";
 import * as Y from "yjs";
+import { DocumentLockedError } from "@clausewise/api/collab/index";
 import type { Logger } from "@clausewise/api/logger";
 import { metrics } from "@clausewise/api/metrics";
 import { Batcher } from "./batcher";
 import { CollabConnection } from "./connection";
 import type { CollabFanout } from "./fanout";
 import type { CollabOptions } from "./options";
+import { UpdateGuard, type Ticket } from "./guards";
 import type { DocumentPersistence } from "./persistence";
 import {
   awarenessClientIds,
@@ -31,6 +33,8 @@ const LOCAL_BATCH = Symbol("local batch");
 interface Entry {
   update: Uint8Array;
   from: CollabConnection;
+  /** The guards' record of it until it is applied. */
+  ticket: Ticket;
 }
 
 export interface DocumentDeps {
@@ -57,6 +61,7 @@ export class LiveDocument {
   /** The contract was erased (contract:deleted): nothing more is stored for it, and unloading writes nothing. */
   erased = false;
   private readonly log: Batcher<Entry>;
+  private readonly guard: UpdateGuard;
   private storedSinceCompaction = 0;
   private compactTimer: NodeJS.Timeout | null = null;
   private lastCompactionAt = 0;
@@ -91,12 +96,17 @@ export class LiveDocument {
         },
         committed: (entries) => this.stored(entries),
         failed: (entries, error) => {
-          deps.logger.error({ err: error, contractId, updates: entries.length }, "collab: storing updates failed; their senders resync");
-          for (const from of new Set(entries.map((e) => e.from))) from.close("storageFailed");
+          for (const entry of entries) this.guard.settled(entry.ticket, false);
+          // Approved (or submitted) meanwhile: the text is locked and the edit is refused, not retried.
+          const locked = error instanceof DocumentLockedError;
+          if (locked) deps.logger.info({ contractId, updates: entries.length }, "collab: refused edits to a locked contract");
+          else deps.logger.error({ err: error, contractId, updates: entries.length }, "collab: storing updates failed; their senders resync");
+          for (const from of new Set(entries.map((e) => e.from))) from.close(locked ? "locked" : "storageFailed");
         },
       },
       { maxDelayMs: deps.options.batchDelayMs, maxEntries: deps.options.batchMaxUpdates },
     );
+    this.guard = new UpdateGuard(doc, deps.options.maxDocumentChars);
     doc.on("update", this.relayUpdate);
     this.awareness.on("update", this.relayAwareness);
   }
@@ -154,15 +164,22 @@ export class LiveDocument {
     // Read-only: dropped unseen, never stored or applied; the client still receives everything.
     if (connection.mode === "read-only") return;
     if (!updateHasContent(update)) return;
+    const verdict = this.guard.check(update, () => this.log.pending().map((e) => e.update));
+    if (!verdict.accepted) {
+      this.deps.logger.info({ contractId: this.contractId, userId: connection.userId, why: verdict.why }, "collab: refused an update");
+      connection.close(verdict.close);
+      return;
+    }
     if (connection.mode === "suggest") {
       const waiting = this.log.pending().map((e) => e.update);
       if (!changesOnlySuggestions(this.doc, waiting, update, connection.userId)) {
         this.deps.logger.info({ contractId: this.contractId, userId: connection.userId }, "collab: refused a reviewer's direct edit");
+        this.guard.settled(verdict.ticket, false);
         connection.close("suggestionOnly");
         return;
       }
     }
-    this.log.add({ update, from: connection });
+    this.log.add({ update, from: connection, ticket: verdict.ticket });
   }
 
   /**
@@ -176,6 +193,7 @@ export class LiveDocument {
     const origin = senders.size === 1 ? entries[0]!.from : LOCAL_BATCH;
     this.doc.transact(() => {
       for (const entry of entries) {
+        this.guard.settled(entry.ticket, true);
         try {
           Y.applyUpdate(this.doc, entry.update, origin);
         } catch (error) {
@@ -191,6 +209,22 @@ export class LiveDocument {
   /** An update another process already stored (a REST edit, another instance, a reload). */
   applyStored(update: Uint8Array, origin: symbol): void {
     Y.applyUpdate(this.doc, update, origin);
+    this.guard.appliedElsewhere(update);
+  }
+
+  /**
+   * The document was loaded with edits still in the update log: after a crash, the derived text and
+   * HTML (contracts.content, plainText: downloads, search, /text) may lack them until refreshed.
+   */
+  refreshDerivedSoon(): void {
+    this.derivedDirty = true;
+    this.scheduleDerived();
+  }
+
+  /** The same, at once (start-up recovery). */
+  refreshDerivedNow(): Promise<void> {
+    this.derivedDirty = true;
+    return this.refreshDerived();
   }
 
   applyRemoteAwareness(update: Uint8Array): void {

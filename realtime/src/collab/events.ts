@@ -1,4 +1,4 @@
-import { accessRevokedPayload, COLLAB_EVENTS, contractDeletedPayload, userDeactivatedPayload } from "@clausewise/shared";
+import { accessRevokedPayload, COLLAB_EVENTS, contractDeletedPayload, textLockChangedPayload, userDeactivatedPayload } from "@clausewise/shared";
 import { parseCollabUpdateEvent } from "@clausewise/api/collab/index";
 import type { DomainEvent, EventBus } from "@clausewise/api/events/bus";
 import type { Logger } from "@clausewise/api/logger";
@@ -47,6 +47,12 @@ export function subscribeCollabEvents(bus: EventBus, registry: DocumentRegistry,
       case COLLAB_EVENTS.companySuspended:
         onAccessChange({ companyId: event.companyId });
         return;
+      case COLLAB_EVENTS.textLockChanged: {
+        // Approved, pending, or reopened: every connection to the contract takes its new mode now.
+        const parsed = textLockChangedPayload.safeParse(event.payload);
+        if (parsed.success) onAccessChange({ companyId: event.companyId, contractId: parsed.data.contractId });
+        return;
+      }
       case COLLAB_EVENTS.contractDeleted: {
         const parsed = contractDeletedPayload.safeParse(event.payload);
         if (!parsed.success) return;

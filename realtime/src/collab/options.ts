@@ -3,6 +3,8 @@ import { COLLAB_LIMITS } from "@clausewise/shared";
 /** Timings and limits of the live-document server; tests shorten the timings. */
 export interface CollabOptions {
   maxMessageBytes: number;
+  /** Largest live document, in characters of content (COLLAB_LIMITS.maxDocumentChars). */
+  maxDocumentChars: number;
   maxClientsPerDocument: number;
   messagesPerSecond: number;
   messageBurst: number;

@@ -1,12 +1,14 @@
 import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
-import { appendUpdates, compact, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+import { appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
 import { mergeOffThread, startMergeThread } from "./merge-thread";
 
 export interface LoadedDocument {
   doc: Y.Doc;
   /** The last log entry folded into `doc` (informational: log ids may commit out of order). */
   lastUpdateId: number;
+  /** Log rows applied on top of the state row (after a crash, edits the derived text may lack). */
+  logEntries: number;
 }
 
 /**
@@ -17,12 +19,14 @@ export interface LoadedDocument {
 export interface DocumentPersistence {
   /** Seeds the document on first use (once, under the store's lock), then reads state + log. */
   load(contractId: string): Promise<LoadedDocument>;
-  /** Appends updates in one INSERT; resolves once committed. */
+  /** Appends updates in one INSERT; resolves once committed. Throws DocumentLockedError (nothing stored) while the text is locked. */
   append(contractId: string, updates: Uint8Array[]): Promise<void>;
   /** Folds the log into the state row. Safe to run from several instances at once. */
   compact(contractId: string): Promise<void>;
   /** Rewrites the derived HTML and plain text of the contract from the document. */
   refreshDerived(contractId: string, doc: Y.Doc): Promise<void>;
+  /** Contracts with rows in the update log (start-up recovery after a crash). */
+  withLoggedUpdates(): Promise<string[]>;
 }
 
 /** The API's Postgres store (api/src/collab/store.ts), shared with the REST edits. */
@@ -34,7 +38,7 @@ export function createDocumentStore(db: Db): DocumentPersistence {
       return loadDocument(db, contractId);
     },
     async append(contractId, updates) {
-      await appendUpdates(db, contractId, updates);
+      await appendLiveUpdates(db, contractId, updates);
     },
     async compact(contractId) {
       await compact(db, contractId, { merge: mergeOffThread });
@@ -42,5 +46,6 @@ export function createDocumentStore(db: Db): DocumentPersistence {
     async refreshDerived(contractId, doc) {
       await refreshDerivedContent(db, contractId, doc);
     },
+    withLoggedUpdates: () => contractsWithLoggedUpdates(db),
   };
 }

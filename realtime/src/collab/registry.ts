@@ -84,8 +84,10 @@ export class DocumentRegistry {
     let unsubscribe: (() => Promise<void>) | null = null;
     try {
       unsubscribe = await this.deps.fanout.subscribe(contractId, (message) => this.deliverFanout(contractId, message));
-      const { doc } = await this.deps.persistence.load(contractId);
+      const { doc, logEntries } = await this.deps.persistence.load(contractId);
       const live = new LiveDocument(contractId, doc, this.deps);
+      // Edits in the log may be missing from the derived text (the server that stored them crashed).
+      if (logEntries > 0) live.refreshDerivedSoon();
       for (const item of early) {
         if (item.kind === "stored") live.applyStored(item.update, item.origin);
         else live.applyRemoteAwareness(item.update);
@@ -130,6 +132,28 @@ export class DocumentRegistry {
         }
       }),
     );
+  }
+
+  /**
+   * After a crash: loads each document whose update log holds rows (its derived text may lack those
+   * edits), which refreshes its derived content, then lets it unload as usual (compacting it). One at
+   * a time, so a restart does not load every such document at once.
+   */
+  async recover(contractIds: string[], stopped: () => boolean): Promise<number> {
+    let loaded = 0;
+    for (const contractId of contractIds) {
+      if (stopped()) break;
+      try {
+        const doc = await this.acquire(contractId);
+        doc.reserved--;
+        await doc.refreshDerivedNow();
+        this.release(doc);
+        loaded++;
+      } catch (error) {
+        this.deps.logger.warn({ err: error, contractId }, "collab: recovering a document after a restart failed");
+      }
+    }
+    return loaded;
   }
 
   /** Writes everything pending in every document. */

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
-import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName, type CollabMode } from "@clausewise/shared";
+import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { SessionLookup } from "@clausewise/api/auth/sessions";
 import { metrics } from "@clausewise/api/metrics";
 import { keptHeaders, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
 import { createSweep } from "../sweep";
-import { modeFor, resolveAccess, type CollabAccess } from "./access";
+import { accessFor, resolveAccess, type CollabAccess, type DocumentAccess } from "./access";
 import { CollabConnection } from "./connection";
 import type { LiveDocument } from "./document";
 import { subscribeCollabEvents, type AccessChange } from "./events";
@@ -126,13 +126,17 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
    * One round of re-checks (a sweep, or a bus event) asks the database once per session and once per
    * user and contract: a person's tabs, and the many connections of one session, share the answer.
    */
-  const newRound = () => ({ sessions: new Map<string, Promise<SessionLookup>>(), modes: new Map<string, Promise<CollabMode | null>>() });
+  const newRound = () => ({ sessions: new Map<string, Promise<SessionLookup>>(), modes: new Map<string, Promise<DocumentAccess | null>>() });
   type Round = ReturnType<typeof newRound>;
 
   /**
    * Re-checks a connection's session and access: closes it when the user may no longer read (4410),
    * or when the session timed out (4401: sign in again). The look-up is also the connection's
-   * activity, which keeps its session from idling out while it is open.
+   * activity, which keeps its session from idling out while it is open. When the contract's text
+   * became locked, a connection that could write is closed with 4423 (the editor reloads read-only
+   * and says why); when a read-only connection may write again (reopened), it is closed with a
+   * transient code, so the client reconnects in the new mode and resends what it typed meanwhile
+   * (a read-only connection's updates are dropped unseen).
    */
   async function revalidate(connection: CollabConnection, round: Round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked"): Promise<void> {
     const key = sessionKey(connection.request);
@@ -140,19 +144,22 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     if (!session) round.sessions.set(key, (session = lookupUpgrade(connection.request, deps)));
     const found = await session;
     const auth = found.status === "active" ? found.auth : null;
-    let mode: CollabMode | null = null;
+    let access: DocumentAccess | null = null;
     if (auth && auth.user.id === connection.userId) {
       const key = `${auth.user.id}|${connection.contractId}`;
       let check = round.modes.get(key);
-      if (!check) round.modes.set(key, (check = modeFor(deps, auth, connection.contractId)));
-      mode = await check;
+      if (!check) round.modes.set(key, (check = accessFor(deps, auth, connection.contractId)));
+      access = await check;
     }
     if (!connection.isOpen) return;
     if (found.status === "expired") return connection.close("unauthorized");
-    if (!auth || !mode) return connection.close(auth ? closeAs : "accessRevoked");
+    if (!auth || !access) return connection.close(auth ? closeAs : "accessRevoked");
     connection.auth = auth;
+    const before = connection.mode;
     // A narrower mode applies to the next message; the page learns its abilities from the API.
-    connection.mode = mode;
+    connection.mode = access.mode;
+    if (access.locked && before !== "read-only") return connection.close("locked");
+    if (before === "read-only" && access.mode !== "read-only") return connection.close("accessChanged");
   }
 
   const revalidateAll = (filter: (c: CollabConnection) => boolean, round = newRound(), closeAs: "accessRevoked" | "notFound" = "accessRevoked") =>
@@ -178,6 +185,12 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
       await revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
     },
   );
+  // A crashed predecessor may have left edits in the update log that the derived text lacks.
+  void persistence
+    .withLoggedUpdates()
+    .then((ids) => registry.recover(ids, () => closing))
+    .then((recovered) => recovered > 0 && deps.logger.info({ documents: recovered }, "collab: refreshed the derived text of documents with logged edits"))
+    .catch((error: unknown) => deps.logger.warn({ err: error }, "collab: start-up recovery failed"));
   const revalidateTimer = setInterval(() => void sweep(), options.revalidateMs);
   const heartbeatTimer = setInterval(() => {
     for (const connection of connections) {

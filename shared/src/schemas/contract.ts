@@ -32,6 +32,8 @@ export const contractDetail = contractSummary.extend({
   completedAt: z.string().nullable(),
   /** The party the company is in this contract, as chosen (PUT …/perspective); null: read from the company's name. */
   ourPartyRole: z.string().nullable(),
+  /** The version the latest approval applies to (its text is locked while the contract is approved); null if never approved. */
+  approvedVersion: z.number().int().nullable(),
   abilities: contractAbilitiesSchema,
 });
 export type ContractDetail = z.infer<typeof contractDetail>;

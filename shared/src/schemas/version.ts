@@ -54,3 +54,10 @@ export const documentVersion = z.object({
   createdBy: z.string().nullable(),
 });
 export type DocumentVersion = z.infer<typeof documentVersion>;
+
+/**
+ * POST /api/contracts/{id}/versions answers the version: 201 and `created: true` for a new one, 200
+ * and `created: false` with the newest version when the document had not changed since it.
+ */
+export const createdVersion = documentVersion.extend({ created: z.boolean() });
+export type CreatedVersion = z.infer<typeof createdVersion>;

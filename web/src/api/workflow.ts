@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { ApprovalDecision, ApprovalStage, ApprovalStep, WorkflowResult } from "@clausewise/shared";
+import type { ApprovalDecision, ApprovalStage, ApprovalStep, StatusHistoryEntry, WorkflowResult } from "@clausewise/shared";
 import { api } from "./client";
 import { contractKey, contractsKey } from "./keys";
+import { versionsKey } from "./versions";
 
 export const approvalStepsKey = (contractId: string) => [...contractKey(contractId), "approval-steps"] as const;
+export const statusHistoryKey = (contractId: string) => [...contractKey(contractId), "status-history"] as const;
 
 export type ContractTransition = "submit" | "approve" | "reject" | "reopen";
 
@@ -24,7 +26,27 @@ async function applyResult(queryClient: QueryClient, contractId: string, result:
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: contractKey(contractId), exact: true }),
     queryClient.invalidateQueries({ queryKey: [...contractsKey, "list"] }),
+    queryClient.invalidateQueries({ queryKey: statusHistoryKey(contractId) }),
+    // Approving checkpoints the approved version; reopening starts the next one.
+    queryClient.invalidateQueries({ queryKey: versionsKey(contractId) }),
   ]);
+}
+
+/** GET /api/contracts/{id}/status-history: who changed the status when, and why; newest first. */
+export function useStatusHistory(contractId: string) {
+  return useQuery({
+    queryKey: statusHistoryKey(contractId),
+    queryFn: ({ signal }) => api.get<StatusHistoryEntry[]>(`/api/contracts/${encodeURIComponent(contractId)}/status-history`, { signal }),
+  });
+}
+
+/** POST /api/contracts/{id}/reopen-for-changes: an approved or pending contract back to review; the reason is required. */
+export function useReopenForChanges(contractId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<WorkflowResult>(`/api/contracts/${encodeURIComponent(contractId)}/reopen-for-changes`, { reason: reason.trim() }),
+    onSuccess: (result) => applyResult(queryClient, contractId, result),
+  });
 }
 
 /** POST /api/contracts/{id}/submit | approve | reject | reopen, with an optional comment. */

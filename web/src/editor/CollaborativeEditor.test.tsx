@@ -9,6 +9,7 @@ import { createQueryClient } from "../api/query-client";
 import { TooltipProvider } from "../components/ui/tooltip";
 import { useToastStore } from "../stores/toast";
 import { fakeApi } from "../test/fake-api";
+import { stubEditorLayout } from "../test/editor-layout";
 import { makeUser } from "../test/fixtures";
 import { makeChange } from "../components/document/test-utils";
 import type { ConnectFn } from "./collab/session";
@@ -39,6 +40,7 @@ function contract(granted: ContractAbility[]): ContractDetail {
     submittedAt: null,
     completedAt: null,
     ourPartyRole: null,
+    approvedVersion: null,
     abilities: Object.fromEntries(CONTRACT_ABILITIES.map((a) => [a, granted.includes(a)])) as ContractDetail["abilities"],
   };
 }
@@ -81,19 +83,7 @@ async function editorInstance(): Promise<Editor> {
 
 const fragmentXml = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FRAGMENT).toString();
 
-beforeAll(() => {
-  // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the selection into view.
-  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
-  Range.prototype.getBoundingClientRect = () => rect as DOMRect;
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
-  document.elementFromPoint = () => null;
-  // Tooltips (Radix popper) measure their trigger.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubEditorLayout);
 
 afterEach(() => {
   cleanup();
@@ -300,7 +290,7 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
   it("creates a version checkpoint on Save and Ctrl+S, numbered count + 1", async () => {
     const { calls } = fakeApi({
       "GET /api/contracts/c-1/versions": { status: 200, body: [{ id: "v1", versionNumber: "1", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null }] },
-      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v2", versionNumber: "2", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null } },
+      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v2", versionNumber: "2", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null, created: true } },
     });
     mount(APPROVER, seeded(["Clause."]));
     const editor = await editorInstance();

@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { FileLock2, LogIn, RefreshCw } from "lucide-react";
 import { COLLAB_CLOSE, type ContractDetail, type CurrentUser } from "@clausewise/shared";
 import { StatusPanel } from "../components/StatusPanel";
 import { Button, buttonClasses } from "../components/ui/button";
 import { LoadingState } from "../components/ui/spinner";
+import { contractKey } from "../api/keys";
 import { displayName } from "../lib/user";
+import { toast } from "../stores/toast";
 import type { CloseReason } from "./collab/close-reasons";
 import { colorForUser } from "./collab/presence";
 import { connectWebsocket, type ConnectFn } from "./collab/session";
@@ -45,10 +48,20 @@ export function CollaborativeEditor({ contract, user, extraExtensions = suggesti
   const [notice, setNotice] = useState<CloseReason | null>(null);
   const [stopped, setStopped] = useState<CloseReason | null>(null);
   const reloads = useRef<number[]>([]);
+  const queryClient = useQueryClient();
+  // Read-only from a 4423 close until the page has the contract's new status (then the status decides).
+  const [lockedByServer, setLockedByServer] = useState(false);
+  useEffect(() => setLockedByServer(false), [contract.status, contract.updatedAt]);
 
   const closed = snapshot.closed;
   useEffect(() => {
     if (!closed) return;
+    if (closed.code === COLLAB_CLOSE.locked.code) {
+      setLockedByServer(true);
+      void queryClient.invalidateQueries({ queryKey: contractKey(contract.id), exact: true });
+    }
+    // The sender of a refused edit is told at once (the notice in the editor stays until dismissed).
+    if (closed.action === "reload") toast({ title: closed.title, description: closed.message, variant: "destructive" });
     if (closed.action !== "reload") {
       setStopped(closed);
       return;
@@ -61,7 +74,7 @@ export function CollaborativeEditor({ contract, user, extraExtensions = suggesti
     }
     setNotice(closed);
     restart();
-  }, [closed, restart]);
+  }, [closed, restart, queryClient, contract.id]);
 
   if (stopped) {
     const retry = () => {
@@ -100,6 +113,7 @@ export function CollaborativeEditor({ contract, user, extraExtensions = suggesti
       extraExtensions={extraExtensions}
       notice={notice}
       onDismissNotice={() => setNotice(null)}
+      lockedByServer={lockedByServer}
     />
   );
 }

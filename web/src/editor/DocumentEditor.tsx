@@ -3,7 +3,7 @@ import type { Node as PMNode } from "@tiptap/pm/model";
 import { useEditor, useEditorState } from "@tiptap/react";
 import clsx from "clsx";
 import { format } from "date-fns";
-import type { CollabMode, ContractDetail } from "@clausewise/shared";
+import { isTextLocked, type CollabMode, type ContractDetail } from "@clausewise/shared";
 import { Badge } from "../components/ui/badge";
 import { toast } from "../stores/toast";
 import type { CloseReason } from "./collab/close-reasons";
@@ -19,6 +19,7 @@ import { resolveExtraExtensions, SUGGESTION_TRACKING_EXTENSION, type ExtraExtens
 import { buildExtensions } from "./extensions";
 import { EditorCanvas } from "./EditorCanvas";
 import { EditorNotices } from "./EditorNotices";
+import { LockedNotice } from "./LockedNotice";
 import { FindReplacePanel } from "./FindReplacePanel";
 import { SuggestionBar } from "./SuggestionBar";
 import { useCheckpoints } from "./hooks/useCheckpoints";
@@ -61,13 +62,19 @@ export interface DocumentEditorProps {
   /** Why the editor was reloaded (a refused edit), shown until dismissed. */
   notice?: CloseReason | null;
   onDismissNotice?: () => void;
+  /** The server closed the connection because the text is locked, before the page learned the new status. */
+  lockedByServer?: boolean;
 }
 
 /** The editor of one live session: toolbars, the page, find/replace, dialogs and status. */
-export function DocumentEditor({ session, snapshot, contract, user, extraExtensions, notice, onDismissNotice }: DocumentEditorProps) {
-  const collabMode = collabModeFor(contract.abilities);
+export function DocumentEditor({ session, snapshot, contract, user, extraExtensions, notice, onDismissNotice, lockedByServer }: DocumentEditorProps) {
+  // Approval locks the text (issue 14): the server's connection is read-only then, and so is the editor.
+  const locked = isTextLocked(contract.status) || Boolean(lockedByServer);
+  const abilityMode = collabModeFor(contract.abilities);
+  const collabMode = locked ? "read-only" : abilityMode;
   const { extensions, tracking } = useMemo(() => {
-    const extra = resolveExtraExtensions(extraExtensions, { contractId: contract.id, mode: collabMode, user });
+    // The abilities' mode, not the lock's: a session that starts locked keeps its tools for when the contract is reopened.
+    const extra = resolveExtraExtensions(extraExtensions, { contractId: contract.id, mode: abilityMode, user });
     return {
       extensions: buildExtensions({ ydoc: session.ydoc, awareness: session.awareness, user, extra }),
       tracking: extra.some((extension) => extension.name === SUGGESTION_TRACKING_EXTENSION),
@@ -181,7 +188,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
     return () => window.removeEventListener("beforeunload", warn);
   }, [unsent]);
 
-  const showToggle = contract.abilities.edit || contract.abilities.suggest;
+  const showToggle = (contract.abilities.edit || contract.abilities.suggest) && !locked;
   const suggestUnavailable = collabMode === "suggest" && !tracking;
 
   return (
@@ -239,6 +246,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         {findOpen && <FindReplacePanel editor={editor} canReplace={canFormat} focusKey={findFocus} onClose={() => { setFindOpen(false); editor.commands.focus(); }} />}
       </div>
 
+      {locked && <LockedNotice contract={contract} />}
       <EditorNotices
         notice={notice ?? null}
         onDismissNotice={onDismissNotice}
@@ -246,7 +254,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         suggestUnavailable={suggestUnavailable && mode === "view"}
       />
 
-      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges} />
+      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
 

@@ -12,6 +12,7 @@ import { notify } from "../notifications/notify";
 import { readersAmong } from "../notifications/recipients";
 import { afterCommit, contractUrl, lockContract, type CommandContext } from "../documents/context";
 import { commitLiveEdit, openLiveDocument } from "../documents/live";
+import { assertTextUnlocked } from "../documents/lock";
 import { lockPendingChange } from "./decide";
 import type { ChangeRow } from "./load";
 import { CHANGE_MESSAGES, describeChange } from "./messages";
@@ -33,6 +34,7 @@ export async function approveChange(ctx: CommandContext, input: { contract: Cont
 
   const result = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    assertTextUnlocked(contract);
     // Opened before the change is read: deriving pending live edits may move the change's offsets.
     const live = await openLiveDocument(tx, contract, now);
     const change = await lockPendingChange(tx, input.change);

@@ -9,6 +9,7 @@ import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { contractMembersWith } from "../notifications/recipients";
 import { afterCommit, contractUrl, lockContract, type CommandContext } from "../documents/context";
+import { assertTextUnlocked } from "../documents/lock";
 import { CHANGE_MESSAGES, describeChange } from "./messages";
 
 /**
@@ -25,6 +26,7 @@ export async function proposeChange(ctx: CommandContext, input: { contract: Cont
 
   const result = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    assertTextUnlocked(contract);
     const text = htmlToPlainText(contract.content);
     if (range.end > text.length) {
       const message = `The position lies outside the document (${text.length} characters)`;

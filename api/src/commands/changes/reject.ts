@@ -9,6 +9,7 @@ import { readersAmong } from "../notifications/recipients";
 import { afterCommit, contractUrl, excerpt, lockContract, type CommandContext } from "../documents/context";
 import { decideMarkedSuggestion, isMarkAnchor } from "../../collab/suggestions";
 import { commitLiveEdit, openLiveDocument } from "../documents/live";
+import { assertTextUnlocked } from "../documents/lock";
 import { lockPendingChange } from "./decide";
 import type { ChangeRow } from "./load";
 import { describeChange } from "./messages";
@@ -25,6 +26,8 @@ export async function rejectChange(ctx: CommandContext, input: { contract: Contr
 
   const result = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    // Deciding is part of the redline, which the approval covers: changes wait until the contract is reopened.
+    assertTextUnlocked(contract);
     const marked = isMarkAnchor(input.change.anchor);
     // Opened before the change is read, as approvals do (deriving may move the change's offsets).
     const live = marked ? await openLiveDocument(tx, contract, now) : null;

@@ -11,6 +11,7 @@ import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { contractMembersWith } from "../notifications/recipients";
 import { afterCommit, contractUrl, lockContract, type CommandContext } from "./context";
+import { assertTextUnlocked } from "./lock";
 import { commitLiveEdit, openLiveDocument } from "./live";
 import { importComments, type CommentImport } from "./redline-comments";
 
@@ -52,6 +53,7 @@ export async function importRedline(ctx: CommandContext, input: { contract: Cont
 
   const outcome = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    assertTextUnlocked(contract);
     const live = await openLiveDocument(tx, contract, now);
     const applied = applyRedline(live.doc, plan, now);
     const { edit, derived } = await commitLiveEdit(tx, contract, live, applied.update, now);

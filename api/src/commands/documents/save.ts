@@ -6,6 +6,7 @@ import type { ContractRow } from "../../loaders/contract";
 import { recordAudit } from "../audit";
 import { afterCommit, lockContract, type CommandContext } from "./context";
 import { commitLiveEdit, openLiveDocument } from "./live";
+import { assertTextUnlocked } from "./lock";
 import { sanitizeDocumentHtml } from "./sanitize";
 
 /**
@@ -25,6 +26,8 @@ export async function saveDocument(ctx: CommandContext, input: { contract: Contr
 
   const result = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    // The title is part of the document (spec §5: editable only while not read-only), so a rename is refused too.
+    assertTextUnlocked(contract);
     // A rename alone leaves the document alone, so it cannot undo anyone's concurrent edit.
     const live = content === undefined ? null : await openLiveDocument(tx, contract, now);
     const committed = live && content !== undefined ? await commitLiveEdit(tx, contract, live, applyHtmlToDoc(live.doc, content), now) : null;

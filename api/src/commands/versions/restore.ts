@@ -7,6 +7,7 @@ import type { ContractRow } from "../../loaders/contract";
 import { recordAudit } from "../audit";
 import { afterCommit, lockContract, type CommandContext } from "../documents/context";
 import { commitLiveEdit, openLiveDocument } from "../documents/live";
+import { assertTextUnlocked } from "../documents/lock";
 
 export const versionNotFound = () => notFound("Version not found.");
 
@@ -22,6 +23,7 @@ export async function restoreVersion(ctx: CommandContext, input: { contract: Con
 
   const result = await deps.db.transaction(async (tx) => {
     const contract = await lockContract(tx, input.contract);
+    assertTextUnlocked(contract);
     const [version] = await tx
       .select()
       .from(documentVersions)

@@ -77,6 +77,14 @@ describe("contract workflow rules", () => {
     expect(run(rejected, { type: "reopen" }, { type: "submit" })).toEqual(submitted);
   });
 
+  it("reopens an approved or pending contract for changes, restarting the pipeline; never one that is open already", () => {
+    const approved = run(submitted, approveStep("legal"), approveStep("finance"), approveStep("final"));
+    expect(run(approved, { type: "reopenForChanges" })).toEqual({ status: "under_review", steps: INITIAL_STEPS });
+    expect(run(run(submitted, approveStep("legal")), { type: "reopenForChanges" })).toEqual({ status: "under_review", steps: INITIAL_STEPS });
+    expect(refusal({ status: "under_review", steps: { ...INITIAL_STEPS } }, { type: "reopenForChanges" })).toBe("This contract is already under review, so it is open for changes.");
+    expect(refusal(run(submitted, rejectStep("legal")), { type: "reopenForChanges" })).toMatch(/Reopen it for review/);
+  });
+
   it("allows exactly the transitions of DESIGN.md §6 between statuses", () => {
     const stateFor: Record<ContractStatus, WorkflowState> = {
       under_review: { status: "under_review", steps: { ...INITIAL_STEPS } },
@@ -84,8 +92,21 @@ describe("contract workflow rules", () => {
       approved: run(submitted, approveStep("legal"), approveStep("finance"), approveStep("final")),
       rejected: run(submitted, rejectStep("legal")),
     };
-    const actions: Record<string, WorkflowAction> = { submit: { type: "submit" }, approve: { type: "approveContract" }, reject: { type: "rejectContract" }, reopen: { type: "reopen" } };
-    const allowed = new Set(["under_review:submit→pending_approval", "pending_approval:approve→approved", "pending_approval:reject→rejected", "rejected:reopen→under_review"]);
+    const actions: Record<string, WorkflowAction> = {
+      submit: { type: "submit" },
+      approve: { type: "approveContract" },
+      reject: { type: "rejectContract" },
+      reopen: { type: "reopen" },
+      reopenForChanges: { type: "reopenForChanges" },
+    };
+    const allowed = new Set([
+      "under_review:submit→pending_approval",
+      "pending_approval:approve→approved",
+      "pending_approval:reject→rejected",
+      "rejected:reopen→under_review",
+      "approved:reopenForChanges→under_review",
+      "pending_approval:reopenForChanges→under_review",
+    ]);
     for (const status of CONTRACT_STATUSES) {
       for (const [name, action] of Object.entries(actions)) {
         const outcome = applyWorkflowAction(stateFor[status], action);

@@ -13,7 +13,8 @@ import {
  * contract status and its three steps (Legal Review → Finance Review → Final Approval) never disagree.
  *
  *   under_review ──submit──► pending_approval ──(all three steps approved)──► approved
- *        ▲                          │
+ *        ▲  ▲                       │   │                                          │
+ *        │  └────reopenForChanges───┼───┴──────────────────────────────────────────┘
  *        └────────reopen──── rejected ◄──(any step rejected)
  *
  * Invariants, one per contract status (k = number of approved steps, in stage order):
@@ -32,6 +33,9 @@ import {
  *   Approve button cannot bypass the pipeline. POST /reject rejects whichever step is pending.
  * - reopen (rejected only): → under_review and the whole pipeline starts again, because the contract
  *   will change before it is resubmitted. Earlier decisions remain in the audit trail.
+ * - reopenForChanges (approved or pending_approval, the statuses whose text is locked: DESIGN.md §4):
+ *   → under_review, the pipeline starts again, for the same reason. An approval or a submission
+ *   refers to a text; to change that text is to ask for a new decision on it.
  * Who may act is the policy's business (submitForApproval, approve); this file only says when.
  */
 
@@ -45,6 +49,7 @@ export interface WorkflowState {
 export type WorkflowAction =
   | { type: "submit" }
   | { type: "reopen" }
+  | { type: "reopenForChanges" }
   | { type: "decide"; stage: ApprovalStage; decision: ApprovalDecision }
   | { type: "approveContract" }
   | { type: "rejectContract" };
@@ -136,6 +141,11 @@ export function applyWorkflowAction(state: WorkflowState, action: WorkflowAction
     }
     case "reopen": {
       if (status !== "rejected") return refuse(`Only a rejected contract can be reopened for review; this one is ${CONTRACT_STATUS_LABELS[status]}.`);
+      return { ok: true, state: { status: "under_review", steps: { ...INITIAL_STEPS } }, decided: null, opened: null, reset: true };
+    }
+    case "reopenForChanges": {
+      if (status === "under_review") return refuse("This contract is already under review, so it is open for changes.");
+      if (status === "rejected") return refuse("This contract was rejected, so its text is not locked. Reopen it for review to change it.");
       return { ok: true, state: { status: "under_review", steps: { ...INITIAL_STEPS } }, decided: null, opened: null, reset: true };
     }
     case "decide":

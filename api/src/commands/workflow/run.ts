@@ -1,4 +1,4 @@
-import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, CONTRACT_STATUSES, PUSH_EVENTS, type ContractStatus } from "@clausewise/shared";
+import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, COLLAB_EVENTS, CONTRACT_STATUSES, PUSH_EVENTS, isTextLocked, type ContractStatus } from "@clausewise/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
@@ -9,8 +9,11 @@ import { contractNotFound, type ContractRow } from "../../loaders/contract";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { contractMembersWith, readersAmong } from "../notifications/recipients";
+import { excerpt } from "../documents/context";
+import { personName } from "../../presenters/reviewer";
 import { applyWorkflowAction, type WorkflowAction, type WorkflowOutcome } from "./rules";
-import { ensureApprovalSteps, stepStatuses } from "./steps";
+import { ensureApprovalSteps, stepStatuses, type ApprovalStepRow } from "./steps";
+import { versionEffects } from "./versions";
 
 export const SUBMIT_AUDIT_ACTION = "contract.submit";
 
@@ -35,6 +38,22 @@ async function lastSubmitter(tx: Db, contract: ContractRow): Promise<string | nu
     .orderBy(desc(auditEvents.createdAt))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/**
+ * Reopening for changes concerns everyone who worked towards the approval: the uploader, the
+ * assigned reviewer, the last submitter and whoever decided a step, as far as they may still read it.
+ */
+async function notifyReopenedForChanges(tx: Db, contract: ContractRow, actor: UserRow, previousSteps: ApprovalStepRow[], reason: string | null) {
+  const people = await readersAmong(tx, contract, [contract.createdBy, contract.reviewerId, await lastSubmitter(tx, contract), ...previousSteps.map((s) => s.decidedBy)], [actor.id]);
+  return notify(tx, {
+    companyId: contract.companyId,
+    userIds: people,
+    type: "other",
+    title: "Contract reopened for changes",
+    message: `${personName(actor)} reopened "${contract.title}" for changes, starting version ${contract.version}${reason ? `: ${excerpt(reason, 200)}` : "."}`,
+    actionUrl: `/contracts/${contract.id}`,
+  });
 }
 
 async function notifyOutcome(tx: Db, contract: ContractRow, actor: UserRow, outcome: Applied, comment: string | null) {
@@ -84,7 +103,7 @@ async function notifyOutcome(tx: Db, contract: ContractRow, actor: UserRow, outc
 export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, action: WorkflowAction, auditAction: string): Promise<ContractRow> {
   const now = deps.now();
   const comment = input.comment ?? null;
-  const { contract, notices } = await deps.db.transaction(async (tx) => {
+  const { contract, notices, lockChanged } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(contracts)
@@ -96,6 +115,7 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
     const before = stepStatuses([...rows.values()]);
     const outcome = applyWorkflowAction({ status: locked.status, steps: before }, action);
     if (!outcome.ok) throw conflict(outcome.message);
+    const versions = await versionEffects(tx, locked, action, outcome, input.actor, now);
 
     const [updated] = await tx
       .update(contracts)
@@ -103,8 +123,9 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
         status: outcome.state.status,
         updatedAt: now,
         ...(action.type === "submit" ? { submittedAt: now, completedAt: null } : {}),
-        ...(action.type === "reopen" ? { submittedAt: null, completedAt: null } : {}),
+        ...(action.type === "reopen" || action.type === "reopenForChanges" ? { submittedAt: null, completedAt: null } : {}),
         ...(outcome.state.status === "approved" ? { completedAt: now } : {}),
+        ...versions.set,
       })
       .where(eq(contracts.id, locked.id))
       .returning();
@@ -135,6 +156,7 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
         to: outcome.state.status,
         ...(outcome.decided ? { stage: outcome.decided.stage, decision: outcome.decided.decision } : {}),
         ...(comment ? { comment } : {}),
+        ...versions.audit,
         // A reset clears the steps; their decisions stay here.
         ...(outcome.reset
           ? {
@@ -143,10 +165,16 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
           : {}),
       },
     });
-    return { contract: updated!, notices: await notifyOutcome(tx, updated!, input.actor, outcome, comment) };
+    const notices = await notifyOutcome(tx, updated!, input.actor, outcome, comment);
+    if (action.type === "reopenForChanges") notices.push(await notifyReopenedForChanges(tx, updated!, input.actor, [...rows.values()], comment));
+    return { contract: updated!, notices, lockChanged: isTextLocked(locked.status) !== isTextLocked(updated!.status) };
   });
 
   for (const notice of notices) await notice.publish(deps);
+  // Live editors of the contract turn read-only (or writable again) at once (realtime/src/collab/access.ts).
+  if (lockChanged) {
+    await deps.bus.publish({ type: COLLAB_EVENTS.textLockChanged, companyId: contract.companyId, contractId: contract.id, payload: { contractId: contract.id, locked: isTextLocked(contract.status) } });
+  }
   await publishContractUpdated(deps, contract);
   return contract;
 }

@@ -16,6 +16,8 @@ export const contracts = pgTable(
     /** The party the company is in this contract ("Owner", "Contractor"), as chosen; null: read from the company's name. */
     ourPartyRole: text("our_party_role"),
     version: integer("version").notNull().default(1),
+    /** The version number the latest approval applies to (DESIGN.md §4: approval locks that text); null until approved once. */
+    approvedVersion: integer("approved_version"),
     /** HTML derived from the live document (DESIGN.md §4). */
     content: text("content").notNull().default(""),
     plainText: text("plain_text").notNull().default(""),

@@ -19,20 +19,23 @@ interface DecisionDialogProps {
   error?: string | null;
   /** Resolves true when the decision went through (the dialog then closes and forgets the comment). */
   onConfirm: (comment: string) => Promise<boolean>;
+  /** The comment is a required reason (reopening for changes): labelled so, and the button waits for it. */
+  reasonRequired?: boolean;
 }
 
 /**
  * Approve or reject with an optional comment. The comment survives a failed call and an accidental
  * close (it is cleared only once the decision is recorded).
  */
-export function DecisionDialog({ open, onOpenChange, title, description, confirmLabel, destructive, pending, error, onConfirm }: DecisionDialogProps) {
+export function DecisionDialog({ open, onOpenChange, title, description, confirmLabel, destructive, pending, error, onConfirm, reasonRequired }: DecisionDialogProps) {
   const [comment, setComment] = useState("");
   const formId = useId();
   const fieldId = useId();
   const errorId = useId();
 
+  const missing = Boolean(reasonRequired) && !comment.trim();
   const submit = async () => {
-    if (pending) return;
+    if (pending || missing) return;
     if (await onConfirm(comment)) {
       setComment("");
       onOpenChange(false);
@@ -51,7 +54,7 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={destructive ? "danger" : "primary"} disabled={pending}>
+          <Button type="submit" form={formId} variant={destructive ? "danger" : "primary"} disabled={pending || missing}>
             {pending && <Spinner className="size-4 text-current" />}
             {confirmLabel}
           </Button>
@@ -73,12 +76,21 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
           </div>
         )}
         <Label htmlFor={fieldId}>
-          Comment <span className="font-normal text-slate-500">(optional)</span>
+          {reasonRequired ? (
+            <>
+              Reason <span className="font-normal text-slate-500">(required)</span>
+            </>
+          ) : (
+            <>
+              Comment <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          )}
         </Label>
         <Textarea
           id={fieldId}
           value={comment}
           maxLength={WORKFLOW_COMMENT_MAX_LENGTH}
+          required={reasonRequired}
           onChange={(e) => setComment(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
@@ -86,7 +98,7 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
               void submit();
             }
           }}
-          placeholder="Reasons, conditions, next steps..."
+          placeholder={reasonRequired ? "What needs to change, and why..." : "Reasons, conditions, next steps..."}
         />
       </form>
     </Dialog>

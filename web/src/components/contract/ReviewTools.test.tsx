@@ -30,7 +30,7 @@ const AT_FINANCE = [
 ];
 
 function pipelineRoutes(steps: ApprovalStep[], extra: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({ "GET /api/contracts/c-1/approval-steps": { status: 200, body: steps }, ...extra });
+  return fakeApi({ "GET /api/contracts/c-1/approval-steps": { status: 200, body: steps }, "GET /api/contracts/c-1/status-history": { status: 200, body: [] }, ...extra });
 }
 
 const actionNames = () =>
@@ -44,8 +44,9 @@ describe("review actions by status × abilities", () => {
     ["under_review", "approver", ["Submit for approval"]],
     ["under_review", "reader", []],
     ["pending_approval", "reviewer", []],
-    ["pending_approval", "approver", ["Approve", "Reject"]],
-    ["approved", "approver", []],
+    ["pending_approval", "approver", ["Approve", "Reject", "Reopen for changes"]],
+    ["approved", "approver", ["Reopen for changes"]],
+    ["approved", "reviewer", []],
     ["rejected", "reviewer", ["Reopen"]],
     ["rejected", "reader", []],
   ];
@@ -96,6 +97,36 @@ describe("workflow calls", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Contract Rejected"), wait);
     expect(api.calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/contracts/c-1/reject", body: { comment: "Holdback terms unacceptable." } });
+  });
+
+  it("reopens an approved contract for changes only with a reason, and shows who did it and why in the status history", async () => {
+    const reopened = makeContract({ status: "under_review", version: 4, approvedVersion: 3 }, APPROVER_ABILITIES);
+    const history = [
+      { id: "h2", action: "reopen_for_changes", label: "Reopened for changes", from: "approved", to: "under_review", by: "Marc Tremblay", at: "2026-11-22T15:00:00.000Z", comment: "New scope.", version: 4 },
+      { id: "h1", action: "approve", label: "Contract approved", from: "pending_approval", to: "approved", by: "Marc Tremblay", at: "2026-11-21T15:00:00.000Z", comment: null, version: 3 },
+    ];
+    const api = pipelineRoutes(UNDER_REVIEW, {
+      "POST /api/contracts/c-1/reopen-for-changes": { status: 200, body: { contract: reopened, approvalSteps: UNDER_REVIEW } },
+      "GET /api/contracts/c-1": { status: 200, body: reopened },
+      "GET /api/contracts/c-1/status-history": { status: 200, body: history },
+    });
+    renderWithProviders(<ReviewTools contract={makeContract({ status: "approved", version: 3, approvedVersion: 3 }, APPROVER_ABILITIES)} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Reopen for changes" }, wait));
+    const dialog = await screen.findByRole("dialog", { name: "Reopen for changes" });
+    expect(dialog.textContent).toContain("Version 3 stays on record as the approved version.");
+    const confirm = within(dialog).getByRole("button", { name: "Reopen for changes" }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "   " } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: " New scope. " } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(currentToast()?.title).toBe("Contract Reopened for Changes"), wait);
+    expect(currentToast()?.description).toContain("version 4");
+    expect(api.calls.find((c) => c.method === "POST")).toMatchObject({ path: "/api/contracts/c-1/reopen-for-changes", body: { reason: "New scope." } });
+    const entries = within(await screen.findByRole("list", { name: "Status history, newest first" }, wait)).getAllByRole("listitem");
+    expect(entries[0]!.textContent).toContain("Reopened for changes");
+    expect(entries[0]!.textContent).toContain("Marc Tremblay");
+    expect(entries[0]!.textContent).toContain("New scope.");
   });
 
   it("keeps the dialog and the comment when the decision fails, and says why inside it", async () => {

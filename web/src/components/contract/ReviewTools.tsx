@@ -13,6 +13,8 @@ import { DecisionDialog } from "./DecisionDialog";
 import { fullDateTime, timeAgo, toastFailure } from "./format";
 import { ListSkeleton, LoadError } from "./QueryState";
 import { PanelSection } from "./PanelSection";
+import { ReopenForChangesButton } from "./ReopenForChangesButton";
+import { StatusHistory } from "./StatusHistory";
 import { approveBlockedReason, availableTransitions, canDecideStep, noActionText, TRANSITION_LABELS } from "./workflow-actions";
 
 const SUCCESS: Record<ContractTransition, { title: string; description: string }> = {
@@ -98,6 +100,7 @@ function ReviewActions({ contract, steps }: { contract: ContractDetail; steps: A
       ) : (
         idleText && <p className="text-xs text-slate-500">{idleText}</p>
       )}
+      <ReopenForChangesButton contract={contract} className="w-full" />
 
       <DecisionDialog
         open={dialog?.kind === "approve"}
@@ -278,6 +281,7 @@ export function ReviewTools({ contract, aiTools }: { contract: ContractDetail; a
       <ReviewActions contract={contract} steps={steps.data} />
       {aiTools}
       <ApprovalPipeline contract={contract} />
+      <StatusHistory contractId={contract.id} />
     </div>
   );
 }

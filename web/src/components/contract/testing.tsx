@@ -26,6 +26,7 @@ export function makeContract(overrides: Partial<ContractDetail> = {}, granted: r
     submittedAt: null,
     completedAt: null,
     ourPartyRole: null,
+    approvedVersion: null,
     abilities,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTRACT_STATUSES, type ApprovalStep } from "@clausewise/shared";
-import { approveBlockedReason, availableTransitions, canDecideStep } from "./workflow-actions";
+import { approveBlockedReason, availableTransitions, canDecideStep, canReopenForChanges } from "./workflow-actions";
 import { APPROVER_ABILITIES, makeContract, REVIEWER_ABILITIES } from "./testing";
 
 const abilities = (granted: string[]) => makeContract({}, granted as never).abilities;
@@ -29,6 +29,14 @@ describe("availableTransitions (status × abilities)", () => {
   it("offers Reopen on a rejected contract to those who may submit", () => {
     expect(availableTransitions("rejected", reviewer)).toEqual(["reopen"]);
     expect(availableTransitions("rejected", readOnly)).toEqual([]);
+  });
+
+  it("offers Reopen for changes on a locked contract to approvers and admins only", () => {
+    expect(canReopenForChanges("approved", approver)).toBe(true);
+    expect(canReopenForChanges("pending_approval", approver)).toBe(true);
+    expect(canReopenForChanges("approved", reviewer)).toBe(false);
+    expect(canReopenForChanges("under_review", approver)).toBe(false);
+    expect(canReopenForChanges("rejected", approver)).toBe(false);
   });
 
   it("offers nothing on an approved contract or an unknown status", () => {

@@ -1,6 +1,7 @@
 import {
   APPROVAL_STAGE_LABELS,
   APPROVAL_STAGES,
+  isTextLocked,
   type ApprovalStep,
   type ContractAbilities,
   type ContractDetail,
@@ -25,6 +26,14 @@ export function availableTransitions(status: string, abilities: Partial<Contract
     default:
       return [];
   }
+}
+
+/**
+ * "Reopen for changes" (issue 14): the way to edit an approved or pending contract's locked text;
+ * approvers and admins (the API checks `approve`), always with a reason.
+ */
+export function canReopenForChanges(status: string, abilities: Partial<ContractAbilities>): boolean {
+  return isTextLocked(status) && Boolean(abilities.approve);
 }
 
 export const TRANSITION_LABELS: Record<ContractTransition, string> = {
@@ -62,7 +71,9 @@ export function noActionText(status: string, abilities: Partial<ContractAbilitie
     case "pending_approval":
       return abilities.approve ? "" : "This contract is waiting for an approver's decision.";
     case "approved":
-      return "This contract is approved. No further review actions are needed.";
+      return abilities.approve
+        ? "This contract is approved and its text is locked. Reopen it for changes to edit it again."
+        : "This contract is approved and its text is locked. An approver or administrator can reopen it for changes.";
     case "rejected":
       return "This contract was rejected. A reviewer can reopen it for another review.";
     default:

@@ -1,4 +1,4 @@
-import { COLLAB_CLOSE } from "@clausewise/shared";
+import { COLLAB_CLOSE, COLLAB_LIMITS } from "@clausewise/shared";
 
 /** What the editor does after the server ended the live connection for good (4400-4499). */
 export type CloseAction =
@@ -16,7 +16,8 @@ export interface CloseReason {
   action: CloseAction;
 }
 
-const { accessRevoked, suggestionOnly, notFound, unauthorized, forbidden, tooManyClients, messageTooBig, malformed } = COLLAB_CLOSE;
+const { accessRevoked, suggestionOnly, notFound, unauthorized, forbidden, tooManyClients, messageTooBig, malformed, locked, documentTooLarge, invalidContent } = COLLAB_CLOSE;
+const MAX_DOCUMENT_MB = Math.round(COLLAB_LIMITS.maxDocumentChars / (1024 * 1024));
 
 const REASONS: Record<number, Omit<CloseReason, "code">> = {
   [accessRevoked.code]: {
@@ -52,6 +53,21 @@ const REASONS: Record<number, Omit<CloseReason, "code">> = {
   [messageTooBig.code]: {
     title: "Change too large",
     message: "Your last change was too large to send (for example a very large image or pasted document) and was not kept. The editor reloaded the current document.",
+    action: "reload",
+  },
+  [locked.code]: {
+    title: "Contract locked",
+    message: "This contract was approved or submitted for approval, so its text is now read-only. An edit made at that moment was not kept; the editor reloaded the current document.",
+    action: "reload",
+  },
+  [documentTooLarge.code]: {
+    title: "Document too large",
+    message: `This change would make the document larger than ${MAX_DOCUMENT_MB} MB of text, so it was not kept. The editor reloaded the current document.`,
+    action: "reload",
+  },
+  [invalidContent.code]: {
+    title: "Change not allowed",
+    message: "Your last change held content the editor cannot keep (for example something pasted from another program), so it was not kept. The editor reloaded the current document.",
     action: "reload",
   },
   [malformed.code]: {

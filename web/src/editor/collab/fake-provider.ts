@@ -6,7 +6,7 @@ type Listener = (...args: never[]) => void;
 export class FakeProvider implements CollabProvider {
   synced = false;
   wsconnected = false;
-  ws: { bufferedAmount: number; send?: (frame: Uint8Array) => void } | null = { bufferedAmount: 0 };
+  ws: { bufferedAmount: number; send?: (frame: Uint8Array) => void; close?: () => void } | null = { bufferedAmount: 0 };
   destroyed = false;
   private listeners = new Map<string, Listener[]>();
 

@@ -83,6 +83,21 @@ describe("CollabSession", () => {
     session.destroy();
   });
 
+  it("is offline as soon as the browser says so, dropping the socket so the provider's reconnect loop takes over", () => {
+    const provider = new FakeProvider();
+    let socketClosed = 0;
+    provider.ws = { bufferedAmount: 0, close: () => void socketClosed++ };
+    const session = new CollabSession("c-1", user, () => provider);
+    provider.setLive(true);
+    session.ydoc.getText("probe").insert(0, "typed just before");
+    session.goOffline();
+    expect(session.getSnapshot()).toMatchObject({ connection: "offline", delivery: "saving" });
+    expect(socketClosed).toBe(1);
+    provider.setLive(true);
+    expect(session.getSnapshot().connection).toBe("live");
+    session.destroy();
+  });
+
   it("does not count the server's updates as local edits", () => {
     const provider = new FakeProvider();
     const session = new CollabSession("c-1", user, () => provider);

@@ -13,7 +13,7 @@ export interface CollabProvider {
   on(event: "closed", listener: (event: { code: number; reason: string }) => void): void;
   readonly synced: boolean;
   readonly wsconnected: boolean;
-  readonly ws: { bufferedAmount: number } | null;
+  readonly ws: { bufferedAmount: number; close?: () => void } | null;
   connect(): void;
   destroy(): void;
 }
@@ -142,6 +142,17 @@ export class CollabSession {
         }
       });
     });
+  }
+
+  /**
+   * The browser lost the network (its `offline` event): say so at once, since the socket itself
+   * notices only when its heartbeat goes unanswered (~30 s), and drop the socket so y-websocket's
+   * reconnect loop takes over (it keeps trying, so a missed `online` event cannot strand the editor).
+   */
+  goOffline(): void {
+    if (!this.provider || this.snapshot.connection === "closed") return;
+    this.onStatus("disconnected");
+    this.provider.ws?.close?.();
   }
 
   /** Tries to reconnect now (after the browser came back online) instead of waiting for the back-off. */

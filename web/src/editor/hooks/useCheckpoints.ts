@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorText } from "../../api/client";
-import { useCreateVersion, useVersions } from "../../api/versions";
+import { useCreateVersion, useVersions, versionSavedToast } from "../../api/versions";
 import { toast } from "../../stores/toast";
 import type { CollabSession } from "../collab/session";
 import { AUTO_SAVE_INTERVAL_MS } from "../lib/constants";
@@ -58,11 +58,11 @@ export function useCheckpoints(contractId: string, session: CollabSession | null
           }
           return;
         }
-        await mutateAsync(count);
+        const version = await mutateAsync(count);
         savedEdits.current = edits;
         failedQuietly.current = false;
         setLastSavedAt(new Date());
-        if (source === "manual") toast({ title: "Version Created", description: "A version checkpoint of the document was saved." });
+        if (source === "manual") toast(versionSavedToast(version));
       } catch (error) {
         // Auto-save tries again every 30 s; one message until it works again is enough.
         if (source === "manual" || !failedQuietly.current) {

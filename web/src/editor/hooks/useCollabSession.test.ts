@@ -19,6 +19,19 @@ describe("useCollabSession", () => {
     expect(provider.destroyed).toBe(true);
   });
 
+  it("follows the browser's offline and online events at once", () => {
+    const { connect, last } = fakeConnect();
+    const { result } = renderHook(() => useCollabSession("c-1", user, connect));
+    const provider = last();
+    let reconnects = 0;
+    provider.connect = () => void reconnects++;
+    act(() => provider.setLive(true));
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(result.current.session?.getSnapshot().connection).toBe("offline");
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(reconnects).toBe(1);
+  });
+
   it("keeps an unmounted editor's connection until its offline edits reach the server", () => {
     vi.useFakeTimers();
     const { connect, last } = fakeConnect();

@@ -43,8 +43,13 @@ export function useCollabSession(contractId: string, user: SessionUser, connect:
   useEffect(() => {
     if (!session) return;
     const online = () => session.reconnect();
+    const offline = () => session.goOffline();
     window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
+    window.addEventListener("offline", offline);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
+    };
   }, [session]);
 
   const restart = useCallback(() => setGeneration((g) => g + 1), []);

@@ -128,7 +128,7 @@ describe("contract detail", () => {
   it("creates a version numbered count + 1", async () => {
     const { calls } = fakeApi({
       ...routes(REVIEWER),
-      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v3", versionNumber: "3", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null } },
+      "POST /api/contracts/c-1/versions": { status: 201, body: { id: "v3", versionNumber: "3", isActive: "true", createdAt: new Date().toISOString(), content: "", createdBy: null, created: true } },
     });
     renderApp("/contracts/c-1");
     await screen.findByRole("list", { name: "Document versions, newest first" }, wait);

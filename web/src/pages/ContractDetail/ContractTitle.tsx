@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Check, Pencil, X } from "lucide-react";
-import type { ContractDetail } from "@clausewise/shared";
+import { isTextLocked, type ContractDetail } from "@clausewise/shared";
 import { errorText, isUnauthorizedError } from "../../api/client";
 import { useSaveTitle } from "../../api/contract-document";
 import { Button } from "../../components/ui/button";
@@ -9,7 +9,7 @@ import { toast } from "../../stores/toast";
 
 const TITLE_MAX_LENGTH = 300;
 
-/** The contract's title; editable in place for those who may edit the document (spec §5). */
+/** The contract's title; editable in place for those who may edit the document, while it is not read-only (spec §5; locked by approval, issue 14). */
 export function ContractTitle({ contract }: { contract: ContractDetail }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(contract.title);
@@ -59,7 +59,7 @@ export function ContractTitle({ contract }: { contract: ContractDetail }) {
     return (
       <div className="flex min-w-0 items-start gap-1">
         <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{contract.title}</h1>
-        {contract.abilities.edit && (
+        {contract.abilities.edit && !isTextLocked(contract.status) && (
           <Button
             ref={editButtonRef}
             variant="ghost"

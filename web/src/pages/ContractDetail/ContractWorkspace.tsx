@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { format } from "date-fns";
 import clsx from "clsx";
 import { FileWarning, MessageSquareText, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, RefreshCw } from "lucide-react";
-import type { ContractDetail, DocumentBlock, DocumentChange } from "@clausewise/shared";
+import { isTextLocked, type ContractDetail, type DocumentBlock, type DocumentChange } from "@clausewise/shared";
 import { useContractAnalysis } from "../../api/analysis";
 import { useCurrentUser } from "../../api/auth";
 import { useChanges } from "../../api/changes";
@@ -43,6 +43,7 @@ import { ImportRedlineButton } from "./ImportRedline";
 import { ApproveContractButton, DeleteContractButton, DownloadMenu } from "./HeaderActions";
 import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
+import { VersionLabel } from "./VersionLabel";
 
 type Tab = "viewer" | "changes" | "editor";
 const NO_BLOCKS: DocumentBlock[] = [];
@@ -84,6 +85,8 @@ function panelLayout({ left, right }: PanelState) {
 /** The contract page once the contract is loaded: header, side panels, versions and the three views. */
 export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const { abilities } = contract;
+  // Approval locks the text (issue 14): no proposals or decisions on changes until it is reopened.
+  const locked = isTextLocked(contract.status);
   const currentUser = useCurrentUser();
   const [panels, setPanels] = usePanels();
   const [tab, setTab] = useState<Tab>("viewer");
@@ -174,7 +177,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
       changes={changes.data ?? NO_CHANGES}
       target={sheetTarget}
       canComment={abilities.comment}
-      canSuggest={abilities.suggest}
+      canSuggest={abilities.suggest && !locked}
       onAction={onAction}
       onSelectionChange={followSelection}
       reveal={reveal}
@@ -214,7 +217,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
             <ContractTitle contract={contract} />
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600">
               {contract.client && <span>{contract.client}</span>}
-              <span className="font-mono text-xs text-slate-500">v{contract.version}</span>
+              <VersionLabel contract={contract} />
               <span>
                 Modified <time dateTime={contract.updatedAt}>{formatModified(contract.updatedAt)}</time>
               </span>
@@ -245,7 +248,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
         </aside>
 
         <div className={clsx("order-first min-w-0 space-y-4 xl:order-none", layout.main)}>
-          <VersionsStrip contractId={contract.id} canCreate={abilities.comment} />
+          <VersionsStrip contract={contract} />
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
             <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
@@ -308,7 +311,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
 
             <TabsContent value="changes" className="pt-4">
               <Card>
-                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges} onShow={showChange} />
+                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges && !locked} onShow={showChange} />
               </Card>
             </TabsContent>
 

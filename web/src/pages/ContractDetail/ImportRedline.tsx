@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { FileDiff } from "lucide-react";
-import type { ContractDetail, RedlineImportResult } from "@clausewise/shared";
+import { isTextLocked, type ContractDetail, type RedlineImportResult } from "@clausewise/shared";
 import { errorText, isUnauthorizedError } from "../../api/client";
 import { useImportRedline } from "../../api/redline";
 import { Button } from "../../components/ui/button";
@@ -30,7 +30,7 @@ export function ImportRedlineButton({ contract }: { contract: ContractDetail }) 
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<RedlineImportResult | null>(null);
   const importRedline = useImportRedline(contract.id);
-  if (!contract.abilities.edit) return null;
+  if (!contract.abilities.edit || isTextLocked(contract.status)) return null;
 
   const choose = (chosen: File) => {
     if (chosen.type !== DOCX_MIME && !/\.docx$/i.test(chosen.name.trim())) {
