@@ -67,6 +67,9 @@ const DESCRIBERS: Record<string, Describer> = {
   "contract.approve": (d) => arrow(statusLabel(d.from), statusLabel(d.to)) ?? "",
   "contract.reject": (d) => join(arrow(statusLabel(d.from), statusLabel(d.to)), excerpt(d.comment) && `“${excerpt(d.comment)}”`),
   "contract.reopen": (d) => arrow(statusLabel(d.from), statusLabel(d.to)) ?? "",
+  "contract.reopen_for_changes": (d) => join(arrow(statusLabel(d.from), statusLabel(d.to)), excerpt(d.comment) && `“${excerpt(d.comment)}”`),
+  "document.redline_import": (d) =>
+    join(text(d.fileName), typeof d.suggestions === "number" && `${d.suggestions} suggestion${d.suggestions === 1 ? "" : "s"}`, typeof d.comments === "number" && `${d.comments} comment${d.comments === 1 ? "" : "s"}`),
   "change.propose": (d) => (text(d.changeType) ? capital(String(d.changeType)) : ""),
   "change.reject": (d) => (excerpt(d.comment) ? `“${excerpt(d.comment)}”` : ""),
   "markup.create": (d) => (text(d.type) ? capital(String(d.type)) : ""),

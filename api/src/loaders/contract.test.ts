@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("getContractAccessForUser (the live servers' re-check)", () => {
-  it("reads the contract's company and this user's grant only, and agrees with the full loader on abilities", async () => {
+  it("reads the contract's company, status (for the text lock) and this user's grant only, and agrees with the full loader on abilities", async () => {
     const team = await createTeam(t.deps.db);
     const contract = await createContract(t.deps.db, { companyId: team.company.id, content: `<p>${"A long clause. ".repeat(2000)}</p>` });
     await grantContractAccess(t.deps.db, { companyId: team.company.id, contractId: contract.id, userId: team.reviewer.user.id, accessLevel: "read" });
@@ -21,7 +21,7 @@ describe("getContractAccessForUser (the live servers' re-check)", () => {
       const where = { id: contract.id, companyId: team.company.id, userId: member.id };
       const narrow = await getContractAccessForUser(t.deps.db, where);
       const full = await getContractForUser(t.deps.db, where);
-      expect(Object.keys(narrow.contract).sort()).toEqual(["companyId", "id"]);
+      expect(Object.keys(narrow.contract).sort()).toEqual(["companyId", "id", "status"]);
       expect(contractAbilities(member, narrow.contract, narrow.grant)).toEqual(contractAbilities(member, full.contract, full.grant));
     }
     const reviewer = await getContractAccessForUser(t.deps.db, { id: contract.id, companyId: team.company.id, userId: team.reviewer.user.id });

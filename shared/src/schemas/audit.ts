@@ -20,6 +20,8 @@ export const AUDIT_ACTION_GROUPS = [
       "contract.approve": "Approved a contract",
       "contract.reject": "Rejected a contract",
       "contract.reopen": "Reopened a contract",
+      "contract.reopen_for_changes": "Reopened an approved contract for changes",
+      "document.redline_import": "Imported a counterparty's Word redline",
       "contract.delete": "Deleted a contract",
       "contract.erase_retention": "Erased a contract (retention period)",
       "question.ask": "Asked a question about a contract",
