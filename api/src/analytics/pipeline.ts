@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { CYCLE_STAGES, type CycleStage, type StageCycleTime } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contractApprovalSteps, contracts } from "../db/schema";
-import { STEP_OPENED_AT, hoursBetween, within } from "./sql";
+import { STEP_OPENED_AT, decidedStepsWithin, hoursBetween, stepContractOf, within } from "./sql";
 import { round1, type TimeWindow } from "./window";
 
 const average = sql<number | null>`avg(hours)::float8`;
@@ -21,15 +21,8 @@ export async function stageCycleTimesOf(db: Db, companyId: string, window: TimeW
   const steps = db
     .select({ stage: sql<string>`${contractApprovalSteps.stage}`.as("stage"), hours: sql<number>`${hoursBetween(STEP_OPENED_AT, contractApprovalSteps.decidedAt)}`.as("hours") })
     .from(contractApprovalSteps)
-    .innerJoin(contracts, and(eq(contracts.id, contractApprovalSteps.contractId), eq(contracts.companyId, companyId)))
-    .where(
-      and(
-        eq(contractApprovalSteps.companyId, companyId),
-        inArray(contractApprovalSteps.status, ["approved", "rejected"]),
-        isNotNull(contractApprovalSteps.decidedAt),
-        within(contractApprovalSteps.decidedAt, window),
-      ),
-    );
+    .innerJoin(contracts, stepContractOf(companyId))
+    .where(decidedStepsWithin(companyId, window));
   const durations = reviews.unionAll(steps).as("durations");
   const rows = await db
     .select({ stage: sql<string>`${durations.stage}`, count: sql<number>`count(*)::int`, average, median })

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { contractApprovalSteps, contracts } from "../db/schema";
 import type { TimeWindow } from "./window";
@@ -28,3 +28,15 @@ export const FINISHED_AT = sql`coalesce(${contracts.completedAt}, (select max(s.
 export const STEP_OPENED_AT = sql`coalesce(
   (select p.decided_at from ${contractApprovalSteps} p where p.contract_id = ${contractApprovalSteps.contractId} and p.position = ${contractApprovalSteps.position} - 1),
   ${contracts.submittedAt})`;
+
+/** The join from approval steps to their contract, kept to this company (for STEP_OPENED_AT). */
+export const stepContractOf = (companyId: string) => and(eq(contracts.id, contractApprovalSteps.contractId), eq(contracts.companyId, companyId));
+
+/** Approval steps of this company decided (approved or rejected) within the window. */
+export const decidedStepsWithin = (companyId: string, window: TimeWindow) =>
+  and(
+    eq(contractApprovalSteps.companyId, companyId),
+    inArray(contractApprovalSteps.status, ["approved", "rejected"]),
+    isNotNull(contractApprovalSteps.decidedAt),
+    within(contractApprovalSteps.decidedAt, window),
+  );

@@ -3,7 +3,7 @@ import { memberDisplayName, type TeamPerformanceRow } from "@clausewise/shared";
 import { SUBMIT_AUDIT_ACTION } from "../commands/workflow/run";
 import type { Db } from "../db/client";
 import { auditEvents, contractApprovalSteps, contracts, documentChanges, markups, users } from "../db/schema";
-import { STEP_OPENED_AT, hoursBetween, within } from "./sql";
+import { STEP_OPENED_AT, decidedStepsWithin, hoursBetween, stepContractOf, within } from "./sql";
 import { round1, type TimeWindow } from "./window";
 
 type Figures = Omit<TeamPerformanceRow, "userId" | "name">;
@@ -37,15 +37,8 @@ export async function teamPerformanceOf(db: Db, companyId: string, window: TimeW
         hours: sql<number | null>`(avg(${stepHours}) filter (where ${stepHours} >= 0))::float8`,
       })
       .from(contractApprovalSteps)
-      .innerJoin(contracts, and(eq(contracts.id, contractApprovalSteps.contractId), eq(contracts.companyId, companyId)))
-      .where(
-        and(
-          eq(contractApprovalSteps.companyId, companyId),
-          inArray(contractApprovalSteps.status, ["approved", "rejected"]),
-          isNotNull(contractApprovalSteps.decidedAt),
-          within(contractApprovalSteps.decidedAt, window),
-        ),
-      )
+      .innerJoin(contracts, stepContractOf(companyId))
+      .where(decidedStepsWithin(companyId, window))
       .groupBy(contractApprovalSteps.decidedBy),
     db
       .select({ userId: markups.userId, n: sql<number>`count(*)::int` })
