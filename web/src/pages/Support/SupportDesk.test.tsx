@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { InboxTicketDetail, SupportTicket, SupportTicketDetail, TicketReply } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
-import { makeUser } from "../../test/fixtures";
+import { SUPPORT_TICKET, makeUser } from "../../test/fixtures";
 import { renderApp, resetBetweenPageTests } from "../../test/render-app";
 
 resetBetweenPageTests();
@@ -12,16 +12,7 @@ const wait = { timeout: 10_000 };
 const lastToast = () => useToastStore.getState().toasts[0];
 const tab = async (name: string) => fireEvent.mouseDown(await screen.findByRole("tab", { name }, wait));
 
-const TICKET: SupportTicket = {
-  id: "0b6f3c2e-8f1a-4c3d-9e2b-1a2b3c4d5e6f",
-  subject: "Report download fails",
-  description: "The AI analysis report download fails on the Gas Plant contract.",
-  category: "technical",
-  priority: "high",
-  status: "in_progress",
-  createdAt: "2026-03-01T15:00:00.000Z",
-  resolvedAt: null,
-};
+const TICKET = SUPPORT_TICKET;
 const REPLY = { id: "r-1", side: "support" as const, authorName: "ClauseWise Support", body: "Which browser do you use?", createdAt: "2026-03-01T16:00:00.000Z" };
 const DETAIL: SupportTicketDetail = { ...TICKET, replies: [REPLY] };
 const CONTACT = { emails: { general: "help@cw.test", technical: "help@cw.test", billing: "billing@cw.test", sales: "sales@cw.test" }, postalAddress: ["ClauseWise Inc.", "Calgary, Alberta  T2P 2Z1"] };

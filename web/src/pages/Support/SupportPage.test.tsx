@@ -2,25 +2,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import type { KnowledgeBaseArticle, SupportTicket } from "@clausewise/shared";
+import type { KnowledgeBaseArticle } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi, signedOut } from "../../test/fake-api";
-import { makeUser } from "../../test/fixtures";
+import { SUPPORT_TICKET, makeUser } from "../../test/fixtures";
 import { renderApp, renderWithProviders, resetBetweenPageTests } from "../../test/render-app";
 import { SupportPage } from "./SupportPage";
 
 const wait = { timeout: 5000 };
 
-const TICKET: SupportTicket = {
-  id: "0b6f3c2e-8f1a-4c3d-9e2b-1a2b3c4d5e6f",
-  subject: "Report download fails",
-  description: "The AI analysis report download fails on the Gas Plant contract.",
-  category: "technical",
-  priority: "high",
-  status: "in_progress",
-  createdAt: "2026-03-01T15:00:00.000Z",
-  resolvedAt: null,
-};
+const TICKET = SUPPORT_TICKET;
 
 const ARTICLES: KnowledgeBaseArticle[] = [
   {
