@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
 
 test("landing → sign in as the demo admin → dashboard → sign out", async ({ page }) => {
   await page.goto("/");
@@ -38,9 +38,32 @@ test("a reviewer does not see Billing Admin and cannot upload", async ({ page })
   await expect(page.getByRole("button", { name: "Admin Only" })).toBeVisible();
 });
 
-test("an unknown path shows the not-found screen", async ({ page }) => {
+test("an unknown path shows the not-found screen, without a hint meant for developers", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText(/Developer hint/)).toHaveCount(0);
+});
+
+test("an e-mailed contract link opened signed out goes through sign-in and back to the contract, with no failed request on the way", async ({ page, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL ?? "" });
+  expect((await request.post("/api/auth/login", { data: { email: "reviewer@demo.test", password: DEMO_PASSWORD } })).status()).toBe(200);
+  const [contract] = (await (await request.get("/api/contracts")).json()) as { id: string; title: string }[];
+  await request.dispose();
+  const failed: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failed.push(message.text());
+  });
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Secure Contract Review for EPC Companies" })).toBeVisible();
+  await page.goto(`/contracts/${contract!.id}?tab=exhibits`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  expect(failed).toEqual([]);
+  await page.getByLabel("Email").fill("reviewer@demo.test");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(new RegExp(`/contracts/${contract!.id}\\?tab=exhibits$`));
+  await expect(page.getByRole("heading", { name: contract!.title }).first()).toBeVisible();
 });
 
 test("the session cookie ends with the browser unless 'Remember me' is ticked", async ({ page, context }) => {

@@ -29,3 +29,4 @@ export * from "./csv";
 export * from "./sentence";
 export * from "./schemas/support-desk";
 export * from "./diff";
+export * from "./session-hint";

@@ -2,11 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useToastStore } from "./stores/toast";
-import { fakeApi, signedOut } from "./test/fake-api";
+import { fakeApi, setSignedInHint, signedOut } from "./test/fake-api";
 import { makeUser } from "./test/fixtures";
 import { renderApp, resetBetweenPageTests } from "./test/render-app";
 
-const wait = { timeout: 5000 };
+// Pages are lazy modules (Analytics brings its chart library): generous on a loaded machine.
+const wait = { timeout: 15_000 };
 
 /** A contract as GET /api/contracts lists it. */
 const contract = {
@@ -64,8 +65,29 @@ describe("signed out", () => {
 
   it("answers any other path with the not-found screen", async () => {
     fakeApi({ "GET /api/auth/user": signedOut });
-    renderApp("/contracts/c-1");
+    renderApp("/no-such-page");
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" }, wait)).toBeTruthy();
+  });
+
+  it("sends an e-mailed deep link through sign-in and back to it, asking nothing of the API first", async () => {
+    let signedIn = false;
+    const { calls } = fakeApi({
+      "GET /api/auth/user": () => (signedIn ? { status: 200, body: makeUser() } : signedOut),
+      "POST /api/auth/login": () => {
+        signedIn = true;
+        return { status: 200, body: { user: makeUser() } };
+      },
+      "GET /api/contracts": { status: 200, body: [] },
+    });
+    setSignedInHint(false); // a browser that holds no session
+    renderApp("/settings?tab=security#password");
+    const email = await screen.findByLabelText("Email", undefined, wait);
+    expect(calls.some((c) => c.path === "/api/auth/user")).toBe(false);
+    fireEvent.change(email, { target: { value: "admin@demo.test" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "demo-password" } });
+    setSignedInHint(true); // what the sign-in response sets
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Settings" }, wait)).toBeTruthy();
   });
 
   it("signs in and continues to the `next` page", async () => {

@@ -52,7 +52,8 @@ function ContinueSignedIn() {
 /**
  * Spec §2: signed out, or while the sign-in state loads, `/` is the landing page and /verify-email
  * works; sign-in, sign-up, terms and support (whose help center is public, billing spec §6) are
- * public too. Any other path is not found, except that while the sign-in state is still loading it
+ * public too. A page of the signed-in app sends the visitor to sign in and back (issue 17: e-mailed
+ * deep links). Any other path is not found, except that while the sign-in state is still loading it
  * waits instead of flashing a 404 at a signed-in user.
  */
 function PublicRoutes({ loading }: { loading: boolean }) {
@@ -69,9 +70,32 @@ function PublicRoutes({ loading }: { loading: boolean }) {
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="/terms" element={<PublicLayout><TermsPage /></PublicLayout>} />
       <Route path="/support" element={<PublicLayout><SupportPage /></PublicLayout>} />
+      {SIGNED_IN_PATHS.map((path) => (
+        <Route key={path} path={path} element={loading ? fullScreenLoading : <SignInFirst />} />
+      ))}
       <Route path="*" element={loading ? fullScreenLoading : <NotFoundPage />} />
     </Routes>
   );
+}
+
+/** The app's own pages (SignedInRoutes): signed out, a link to one of them goes through sign-in. */
+const SIGNED_IN_PATHS = [
+  "/contracts/:id",
+  "/team",
+  "/analytics",
+  "/billing-admin",
+  "/audit-log",
+  "/settings",
+  "/jurisdictional-analysis",
+  "/pricing",
+  "/subscription",
+  "/notification-preferences",
+];
+
+/** An e-mailed link opened signed out: sign in, then land on the link (path, query and hash). */
+function SignInFirst() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`/login?next=${encodeURIComponent(pathname + search + hash)}`} replace />;
 }
 
 /** Core spec §2 route table. */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SIGNED_IN_HINT_COOKIE } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import type { Config } from "../env";
 import { requestProtocol } from "./request";
@@ -42,6 +43,10 @@ export function readSessionCookie(c: Context<AppEnv>): string | undefined {
   return readCookie(c, SESSION_COOKIE);
 }
 
+export function readSignedInHint(c: Context<AppEnv>): boolean {
+  return readCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined;
+}
+
 /**
  * An ordinary session's cookie ends with the browser; a remembered one lasts as long as the
  * session may (the server still ends it sooner after the idle timeout).
@@ -51,11 +56,14 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, remember = f
   const { sessions } = c.get("deps").config;
   const lifetime = remember ? { maxAge: Math.floor(sessions.rememberMaxMs / 1000) } : {};
   setCookie(c, cookieName(SESSION_COOKIE, secure), token, { ...cookieOptions(secure), ...lifetime });
+  // Same lifetime, readable by the page, no secret (shared/src/session-hint.ts).
+  setCookie(c, cookieName(SIGNED_IN_HINT_COOKIE, secure), "1", { ...cookieOptions(secure), httpOnly: false, ...lifetime });
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   const secure = secureRequest(c);
   deleteCookie(c, cookieName(SESSION_COOKIE, secure), cookieOptions(secure));
+  deleteCookie(c, cookieName(SIGNED_IN_HINT_COOKIE, secure), { ...cookieOptions(secure), httpOnly: false });
 }
 
 export function readDeviceCookie(c: Context<AppEnv>): string | undefined {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { SESSION_MESSAGES } from "@clausewise/shared";
 import type { AppDeps, AppEnv } from "../context";
-import { clearSessionCookie, readSessionCookie } from "../auth/cookies";
+import { clearSessionCookie, readSessionCookie, readSignedInHint } from "../auth/cookies";
 import { clientIp } from "../auth/request";
 import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
 import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
@@ -51,6 +51,9 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
       if (found?.status === "active") c.set("auth", found.auth);
       if (found?.status === "expired") {
         c.set("sessionExpired", true);
+        clearSessionCookie(c);
+      } else if (found?.status !== "active" && readSignedInHint(c)) {
+        // Signed out elsewhere, revoked, or the session cookie is gone: the page should stop asking.
         clearSessionCookie(c);
       }
     }

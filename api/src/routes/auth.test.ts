@@ -47,6 +47,10 @@ describe("POST /api/auth/signup", () => {
     // Not remembered: the cookie ends with the browser (the server ends the session sooner still).
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
     expect(cookie).not.toMatch(/Secure/i); // http app URL in tests
+    // Beside it, the page-readable hint that a session exists: no secret, same lifetime.
+    const hint = res.headers.getSetCookie().find((l) => l.startsWith("cw_signed_in="));
+    expect(hint).toMatch(/^cw_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly|Max-Age|Expires/i);
 
     const me = await client.get<CurrentUser>("/api/auth/user");
     expect(me.status).toBe(200);
@@ -342,7 +346,11 @@ describe("GET /api/login and /api/logout", () => {
 
     const stale = t.client();
     stale.useSession(team.admin.token);
+    stale.cookies.set("cw_signed_in", "1");
     expect((await stale.get("/api/auth/user")).status).toBe(401);
+    // The hint of a session that no longer exists is cleared, so the page stops asking.
+    expect(stale.cookies.has("cw_signed_in")).toBe(false);
+    expect(stale.cookies.has("cw_session")).toBe(false);
     expect((await t.client().get("/api/logout")).status).toBe(302);
   });
 });

@@ -189,7 +189,8 @@ describe("the __Host- cookie over https", () => {
       expect(session).toMatch(/;\s*HttpOnly/i);
       expect(session).not.toMatch(/Domain=/i);
       expect(lines.find((l) => l.startsWith("__Host-cw_device="))).toMatch(/;\s*Secure/i);
-      expect(lines.some((l) => l.startsWith("cw_session=") || l.startsWith("cw_device="))).toBe(false);
+      expect(lines.find((l) => l.startsWith("__Host-cw_signed_in="))).toMatch(/;\s*Secure/i);
+      expect(lines.some((l) => l.startsWith("cw_session=") || l.startsWith("cw_device=") || l.startsWith("cw_signed_in="))).toBe(false);
       expect((await client.get("/api/auth/user")).status).toBe(200);
 
       // The same token under the plain name is not a session here: only the prefixed cookie counts.
@@ -211,6 +212,6 @@ describe("the __Host- cookie over https", () => {
     const user = await freshUser();
     const res = await t.client().post("/api/auth/login", { email: user.email, password: TEST_PASSWORD });
     const names = res.headers.getSetCookie().map((l) => l.split("=")[0]);
-    expect(names.sort()).toEqual(["cw_device", "cw_session"]);
+    expect(names.sort()).toEqual(["cw_device", "cw_session", "cw_signed_in"]);
   });
 });

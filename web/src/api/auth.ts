@@ -9,12 +9,17 @@ import type {
   VerificationStatus,
   VerifyResult,
 } from "@clausewise/shared";
+import { hasSignedInHint } from "@clausewise/shared";
 import { api, ApiError } from "./client";
 import { authConfigKey, currentUserKey, verificationStatusKey } from "./keys";
 import { isSessionExpiredError, noteSessionExpired } from "../lib/session-notice";
 
-/** The signed-in user, or null when signed out: a 401 here is an answer, not an error. */
+/**
+ * The signed-in user, or null when signed out: a 401 here is an answer, not an error. Without the
+ * signed-in hint cookie there is no session to ask about, so signed-out pages send no request.
+ */
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!hasSignedInHint(document.cookie)) return null;
   try {
     return await api.get<CurrentUser>("/api/auth/user");
   } catch (error) {

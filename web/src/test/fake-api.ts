@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { SIGNED_IN_HINT_COOKIE } from "@clausewise/shared";
 
 type Handler = (request: { method: string; url: URL; body: unknown }) => { status: number; body?: unknown };
 
@@ -7,6 +8,8 @@ type Handler = (request: { method: string; url: URL; body: unknown }) => { statu
  * "METHOD /path" handlers and records every call. Unknown routes answer 404 like the API does.
  */
 export function fakeApi(routes: Record<string, Handler | { status: number; body?: unknown }>) {
+  // The browser holds the signed-in hint cookie unless the table answers the current user with 401.
+  setSignedInHint(routes["GET /api/auth/user"] !== signedOut);
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
@@ -27,3 +30,8 @@ export function fakeApi(routes: Record<string, Handler | { status: number; body?
 }
 
 export const signedOut = { status: 401, body: { error: "unauthorized", message: "Unauthorized" } };
+
+/** Sets or clears the cookie that tells the app a session may exist (shared/src/session-hint.ts). */
+export function setSignedInHint(present: boolean): void {
+  document.cookie = present ? `${SIGNED_IN_HINT_COOKIE}=1; path=/` : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
+}

@@ -3,7 +3,7 @@ import { FileX } from "lucide-react";
 import { buttonClasses } from "../../components/ui/button";
 import { useDocumentTitle } from "../../lib/hooks";
 
-/** Spec §2: '404 Page Not Found' with a short hint for developers. */
+/** Spec §2: '404 Page Not Found'; the short hint for developers shows in development builds only (issue 17). */
 export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (
@@ -14,9 +14,11 @@ export function NotFoundPage() {
         </span>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900">404 Page Not Found</h1>
         <p className="mt-2 text-sm text-slate-600">The page you are looking for does not exist or has moved.</p>
-        <p className="mt-4 rounded-md bg-slate-50 px-3 py-2 text-left font-mono text-xs text-slate-500">
-          Developer hint: is this path registered in <code>web/src/routes.tsx</code>?
-        </p>
+        {import.meta.env.DEV && (
+          <p className="mt-4 rounded-md bg-slate-50 px-3 py-2 text-left font-mono text-xs text-slate-500">
+            Developer hint: is this path registered in <code>web/src/routes.tsx</code>?
+          </p>
+        )}
         <Link to="/" className={buttonClasses("primary", "md", "mt-6")}>
           Back to home
         </Link>
