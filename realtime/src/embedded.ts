@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
+import { clauseModel } from "@clausewise/api/analysis/engine/model/classifier";
 import { createRuntime } from "@clausewise/api/runtime";
 import { loadRealtimeConfig } from "./env";
 import { attachRealtime } from "./server";
@@ -10,6 +11,8 @@ import { attachRealtime } from "./server";
  */
 const config = loadRealtimeConfig();
 const runtime = await createRuntime(config.api);
+// The clause model is read at start-up (a committed file, no network), not by the first analysis.
+clauseModel();
 const server = serve({ fetch: runtime.app.fetch, port: config.api.port, hostname: config.api.host }, () => {
   runtime.deps.logger.info({ database: runtime.deps.database.kind }, `ClauseWise is running on ${config.api.appUrl}`);
 }) as HttpServer;

@@ -1,4 +1,6 @@
 import { CLAUSE_CODES, type ClauseCode, type DetectedClause } from "@clausewise/shared";
+import { clauseModel, type ClauseModel } from "./model/classifier";
+import { clauseUnits } from "./model/units";
 import { CLAUSE_RULES } from "./rules";
 import { segmentText, type Segment } from "./segment";
 import { fold, sentences } from "./text";
@@ -16,6 +18,8 @@ export interface ClauseHit {
   score: number;
   /** Offset (in the segment's text) of the strongest body match, or 0. */
   focus: number;
+  /** For a model hit: the unit (offsets in the segment's text) the model read as that clause; it is the quote. */
+  unit?: { start: number; end: number };
 }
 
 export interface AnalysedSegment extends Segment {
@@ -67,11 +71,89 @@ function scoreSegment(seg: Segment, folded: string): ClauseHit[] {
   return hits;
 }
 
-/** Segments with the clause codes each carries. */
-export function analyseSegments(text: string): AnalysedSegment[] {
-  return segmentText(text).map((seg) => {
+/** A model hit ranks with a rule hit of this score at its threshold, up to this much more when sure. */
+const MODEL_SCORE_BASE = DEFAULT_THRESHOLD;
+const MODEL_SCORE_SPAN = 7;
+
+/**
+ * For the codes the model learned, a rule hit stands unless the model is sure the clause is not of that
+ * type (below half the code's threshold): the rules know EPC wording the commercial data lacks
+ * ("shall correct promptly defects..."), the model knows when a rule's words are used for something else
+ * ("represents and warrants that it is duly incorporated" is no warranty of the work).
+ */
+const RULE_VETO = 0.5;
+/** Where the rules know wording the data lacks entirely (EPC delay damages by the day), no veto. */
+const RULES_ALONGSIDE_MODEL: ReadonlySet<ClauseCode> = new Set(["liquidated_damages"]);
+
+/**
+ * Of the clauses above a code's threshold, only those close to the document's surest one are reported:
+ * the threshold decides whether the type is present; the quote should be the clause that is it.
+ */
+const NEAR_BEST = 0.5;
+
+interface Learned {
+  /** Per segment, the highest probability per code over its units. */
+  probs: Float32Array[];
+  hits: Map<number, ClauseHit[]>;
+}
+
+/**
+ * The learned classifier (model/) over the segments' units: per segment and code it carries, the best
+ * unit's probability (rescaled above the threshold) and that unit, which becomes the quote.
+ */
+function learnedHits(segments: readonly Segment[], model: ClauseModel): Learned {
+  const found: { segment: number; k: number; p: number; unit: { start: number; end: number } }[] = [];
+  const C = model.codes.length;
+  const best = new Float32Array(C);
+  const probs = segments.map(() => new Float32Array(C));
+  for (const unit of clauseUnits(segments)) {
+    const p = model.score(unit);
+    const segProbs = probs[unit.segment]!;
+    for (let k = 0; k < C; k++) {
+      segProbs[k] = Math.max(segProbs[k]!, p[k]!);
+      if (p[k]! < model.thresholds[k]!) continue;
+      best[k] = Math.max(best[k]!, p[k]!);
+      const at = segments[unit.segment]!.start;
+      found.push({ segment: unit.segment, k, p: p[k]!, unit: { start: unit.start - at, end: unit.end - at } });
+    }
+  }
+  const hits = new Map<number, ClauseHit[]>();
+  for (const f of found) {
+    const th = model.thresholds[f.k]!;
+    if (f.p - th < NEAR_BEST * (best[f.k]! - th)) continue;
+    const code = model.codes[f.k]!;
+    const list = hits.get(f.segment) ?? [];
+    hits.set(f.segment, list);
+    const score = MODEL_SCORE_BASE + (MODEL_SCORE_SPAN * (f.p - th)) / Math.max(1e-6, 1 - th);
+    const same = list.find((h) => h.code === code);
+    if (!same) list.push({ code, score, focus: f.unit.start, unit: f.unit });
+    else if (same.score < score) Object.assign(same, { score, focus: f.unit.start, unit: f.unit });
+  }
+  return { probs, hits };
+}
+
+/**
+ * Segments with the clause codes each carries: the learned model (scripts/clauses) for the generic
+ * commercial types it was trained on, the EPC rules (rules.ts) for the types the data lacks (holdback,
+ * pay-when-paid, prompt payment, site conditions...), and for the learned types a rule hit the model
+ * does not veto.
+ */
+export function analyseSegments(text: string, model: ClauseModel = clauseModel()): AnalysedSegment[] {
+  const segments = segmentText(text);
+  const learned = learnedHits(segments, model);
+  const index = new Map(model.codes.map((code, k) => [code, k]));
+  return segments.map((seg, i) => {
     const folded = fold(seg.text);
-    return { ...seg, folded, hits: scoreSegment(seg, folded) };
+    const hits = scoreSegment(seg, folded).filter((h) => {
+      const k = index.get(h.code);
+      return k === undefined || RULES_ALONGSIDE_MODEL.has(h.code) || learned.probs[i]![k]! >= RULE_VETO * model.thresholds[k]!;
+    });
+    for (const hit of learned.hits.get(i) ?? []) {
+      const rule = hits.find((h) => h.code === hit.code);
+      if (!rule) hits.push(hit);
+      else if (hit.score > rule.score) Object.assign(rule, { score: hit.score, focus: hit.focus, unit: hit.unit });
+    }
+    return { ...seg, folded, hits };
   });
 }
 
@@ -110,12 +192,18 @@ export function excerptOf(seg: Segment, focus = 0): { excerpt: string; start: nu
 }
 
 export function toDetected(seg: AnalysedSegment, hit: ClauseHit): DetectedClause {
-  return { code: hit.code, section: seg.section, heading: seg.heading, ...excerptOf(seg, hit.focus) };
+  const quote = hit.unit ? { excerpt: seg.text.slice(hit.unit.start, hit.unit.end), start: seg.start + hit.unit.start, end: seg.start + hit.unit.end } : excerptOf(seg, hit.focus);
+  return { code: hit.code, section: seg.section, heading: seg.heading, ...quote };
+}
+
+/** The rule layer alone (rules.ts): the codes each clause's wording carries, before the model has its say. */
+export function ruleHits(text: string): { segment: Segment; hits: ClauseHit[] }[] {
+  return segmentText(text).map((segment) => ({ segment, hits: scoreSegment(segment, fold(segment.text)) }));
 }
 
 /** For each clause of the text, the clause types it carries (several per clause when it mixes them). */
-export function detectClauses(text: string): DetectedClause[] {
-  return detectFromSegments(analyseSegments(text));
+export function detectClauses(text: string, model?: ClauseModel): DetectedClause[] {
+  return detectFromSegments(analyseSegments(text, model));
 }
 
 export function detectFromSegments(segments: AnalysedSegment[]): DetectedClause[] {

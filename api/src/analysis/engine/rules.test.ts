@@ -1,9 +1,9 @@
 import { CLAUSE_CODES, type ClauseCode } from "@clausewise/shared";
 import { describe, expect, it } from "vitest";
-import { detectClauses } from "./detect";
-import { DEV_DOCUMENTS, DEV_EXAMPLES, evaluate } from "./devset";
+import { detectClauses, ruleHits } from "./detect";
 
-const codesOf = (text: string) => new Set(detectClauses(text).map((d) => d.code));
+/** The rule layer alone: the engine adds the learned model (model/classifier.test.ts, bench:quality). */
+const codesOf = (text: string) => new Set(ruleHits(text).flatMap((s) => s.hits.map((h) => h.code)));
 
 /**
  * Per code, three positives in different phrasing families (CCDC-, FIDIC-, AIA-style forms, MSAs,
@@ -404,10 +404,6 @@ describe("clause rules", () => {
     }
   });
 
-  it.each(CLAUSE_CODES.map((code) => [code] as const))("%s: the development set holds at least 15 positives", (code) => {
-    expect(DEV_EXAMPLES.filter((e) => e.codes.includes(code)).length).toBeGreaterThanOrEqual(15);
-  });
-
   it("a clause with an inline heading is detected from its heading", () => {
     const text = "Set-off. The Contractor may deduct from any amount otherwise due the reasonable costs of clean-up.\nHoldback Interest. Holdback monies shall be deposited in a separate trust account.";
     const found = detectClauses(text);
@@ -416,26 +412,5 @@ describe("clause rules", () => {
 
   it("a section number inside a sentence does not cut a rule's window", () => {
     expect(codesOf("The exclusion in Section 21.1 and the cap in Section 21.2 do not apply to losses resulting from a party's gross negligence.").has("uncapped_liability")).toBe(true);
-  });
-});
-
-describe("development set quality", () => {
-  // Floors set a little under what the engine achieves (bench:quality prints the figures), so a
-  // regression fails here and an improvement only needs the floor raised.
-  const report = evaluate(DEV_EXAMPLES, DEV_DOCUMENTS);
-
-  it("keeps macro-F1 and micro-F1 above their floors", () => {
-    expect(report.macroF1).toBeGreaterThanOrEqual(0.97);
-    expect(report.micro.f1).toBeGreaterThanOrEqual(0.97);
-  });
-
-  it("keeps every code above a per-code F1 floor", () => {
-    const weak = report.codes.filter((c) => c.f1 < 0.85).map((c) => `${c.code} ${c.f1.toFixed(2)}`);
-    expect(weak).toEqual([]);
-  });
-
-  it("detects the demo contracts' labelled sections almost exactly", () => {
-    const docs = evaluate([], DEV_DOCUMENTS);
-    expect(docs.micro.f1).toBeGreaterThanOrEqual(0.95);
   });
 });
