@@ -218,6 +218,41 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
     expect(xml).toContain("Pay within 28 days.");
   });
 
+  it("lets an approver choose Suggesting or Editing, remembers the choice, and signs suggestions with their name", async () => {
+    fakeApi({ "GET /api/contracts/c-1/versions": { status: 200, body: [] } });
+    window.localStorage.clear();
+    const docs: Y.Doc[] = [];
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    let editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("28 days"), wait);
+    const group = screen.getByRole("group", { name: "Editor mode" });
+    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual(["Editing Mode", "Suggesting", "View Mode"]);
+    fireEvent.click(within(group).getByRole("button", { name: "Suggesting" }));
+    await waitFor(() => expect(editor.isEditable).toBe(true), wait);
+    expect(screen.queryByRole("toolbar", { name: "Formatting" })).toBeNull();
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent("Net ");
+    });
+    expect(fragmentXml(docs.at(-1)!)).toMatch(/suggestionInsert/);
+    expect(fragmentXml(docs.at(-1)!)).toContain("u-1");
+
+    cleanup();
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("28 days"), wait);
+    expect(screen.getByRole("button", { name: "Suggesting", pressed: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Editing Mode" }));
+    await waitFor(() => expect(editor.isEditable).toBe(true), wait);
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent("Net ");
+    });
+    expect(fragmentXml(docs.at(-1)!)).toContain("Net Pay");
+    expect(fragmentXml(docs.at(-1)!)).not.toMatch(/suggestionInsert/);
+    window.localStorage.clear();
+  });
+
   it("shows who suggested the text at the caret, and lets an approver accept it inline", async () => {
     const change = makeChange({ id: "ch-9", suggestionId: "s-9", newText: "Net ", changeType: "insert" });
     const { calls } = fakeApi({
