@@ -22,6 +22,7 @@ import { EditorNotices } from "./EditorNotices";
 import { LockedNotice } from "./LockedNotice";
 import { FindReplacePanel } from "./FindReplacePanel";
 import { SuggestionBar } from "./SuggestionBar";
+import { TrackChangesBar } from "./TrackChangesBar";
 import { isSuggesting, setSuggesting } from "./suggestions";
 import { useCheckpoints } from "./hooks/useCheckpoints";
 import { useDocumentFiles } from "./hooks/useDocumentFiles";
@@ -267,6 +268,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         suggestUnavailable={suggestUnavailable && mode === "view"}
       />
 
+      <TrackChangesBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
       <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />

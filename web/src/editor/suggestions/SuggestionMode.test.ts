@@ -14,12 +14,14 @@ afterEach(() => {
   for (const editor of editors.splice(0)) editor.destroy();
 });
 
+const refused: string[] = [];
+
 function makeEditor(content = "<p>The Contractor shall pay.</p>", userId = "u-rev", enabled = true) {
   let n = 0;
   const editor = new Editor({
     extensions: [
       ...createEditorExtensions(),
-      SuggestionMode.configure({ user: { id: userId, name: "Rita Reviewer" }, enabled, newChangeId: () => `ch-${++n}`, now: () => "2026-11-22T00:00:00.000Z" }),
+      SuggestionMode.configure({ user: { id: userId, name: "Rita Reviewer" }, enabled, newChangeId: () => `ch-${++n}`, now: () => "2026-11-22T00:00:00.000Z", onRefused: (kind) => refused.push(kind) }),
     ],
     content,
   });
@@ -122,15 +124,21 @@ describe("SuggestionMode", () => {
     expect(acceptedDocText(editor.state.doc)).toBe(accepted);
   });
 
-  it("refuses formatting and block changes", () => {
-    const editor = makeEditor();
+  it("refuses formatting and block changes with a reason, never silently (issue 14)", () => {
+    const editor = makeEditor("<p>The Contractor shall pay.</p><p>Second clause.</p>");
     const before = editor.getJSON();
+    refused.length = 0;
     editor.commands.setTextSelection({ from: 1, to: 4 });
     editor.commands.toggleBold();
     editor.commands.setNode("heading", { level: 1 });
     editor.commands.setTextSelection(after(editor, "shall"));
     editor.commands.splitBlock();
+    editor.commands.setTextSelection({ from: after(editor, "shall"), to: after(editor, "Second") });
+    editor.commands.deleteSelection();
+    editor.commands.setTextSelection(after(editor, "pay."));
+    editor.commands.insertContent("<p>One.</p><p>Two.</p>");
     expect(editor.getJSON()).toEqual(before);
+    expect(refused).toEqual(["formatting", "block", "split", "join", "paragraphs"]);
   });
 
   it("keeps the accepted text unchanged through any sequence of edits", () => {

@@ -4,6 +4,7 @@ import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } 
 import { Mapping, ReplaceStep, type Step } from "@tiptap/pm/transform";
 import { SuggestionDelete, SuggestionInsert, type SuggestionAttributes } from "@clausewise/shared/editor";
 import type { CollabMode } from "@clausewise/shared";
+import { notifyRefused, refusedKind, type RefusedEdit } from "./refused";
 
 /**
  * The name the editor looks for before it lets a reviewer type (web/src/editor/extension-points.ts
@@ -37,6 +38,8 @@ export interface SuggestionModeOptions {
   newChangeId: () => string;
   /** The time stamp of a new suggestion. */
   now: () => string;
+  /** Told about an edit suggest mode refused (default: a toast saying why; never a silent drop). */
+  onRefused: (kind: RefusedEdit) => void;
 }
 
 export const suggestionModeKey = new PluginKey("suggestionMode");
@@ -244,7 +247,10 @@ export function suggestionModePlugin(options: SuggestionModeOptions): Plugin<Sug
     },
     filterTransaction(tr, state) {
       if (!isSuggesting(state) || !options.user || !tr.docChanged || isRemote(tr)) return true;
-      return tr.steps.every((step, i) => isInlineReplace(step, tr.docs[i]!));
+      const refused = tr.steps.findIndex((step, i) => !isInlineReplace(step, tr.docs[i]!));
+      if (refused < 0) return true;
+      options.onRefused(refusedKind(tr.steps[refused]!, tr.docs[refused]!));
+      return false;
     },
     appendTransaction(transactions, oldState, newState) {
       if (!options.user) return null;
@@ -268,7 +274,7 @@ export function suggestionModePlugin(options: SuggestionModeOptions): Plugin<Sug
 export const SuggestionMode = Extension.create<SuggestionModeOptions>({
   name: SUGGESTION_TRACKING_EXTENSION,
   addOptions() {
-    return { user: null, enabled: true, newChangeId: randomId, now: () => new Date().toISOString() };
+    return { user: null, enabled: true, newChangeId: randomId, now: () => new Date().toISOString(), onRefused: notifyRefused };
   },
   addProseMirrorPlugins() {
     return [suggestionModePlugin(this.options)];
