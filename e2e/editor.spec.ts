@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "@playwright/test";
 import { makeMinimalDocxZip } from "../api/src/test/fixtures";
-import { expect, reopenForChanges, signIn, test } from "./fixtures";
+import { expect, reopenForChanges, test } from "./fixtures";
+import { openWordEditor, token } from "./word-editor";
 
 /*
  * The live Word Editor (DESIGN.md §2, §4) on the Cariboo Fibre maintenance agreement, which no
@@ -9,28 +9,6 @@ import { expect, reopenForChanges, signIn, test } from "./fixtures";
  * the editor (web/src/editor, `LazyCollaborativeEditor`) in its 'Word Editor' tab.
  */
 
-interface Editor {
-  page: Page;
-  /** The editable document (TipTap's contenteditable). */
-  document: Locator;
-  close: () => Promise<void>;
-}
-
-async function openWordEditor(browser: Browser, email: string): Promise<Editor> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  await page.getByRole("link", { name: /Cariboo Fibre/ }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: /Cariboo Fibre Pulp Mill/ })).toBeVisible();
-  await page.getByRole("tab", { name: "Word Editor" }).click();
-  const editor = page.getByRole("region", { name: "Word Editor" });
-  await expect(editor.getByRole("status", { name: "Connection: Live" })).toBeVisible({ timeout: 20_000 });
-  const document = editor.locator('[aria-label="Contract document"]');
-  await expect(document).toContainText("Cariboo");
-  return { page, document, close: () => context.close() };
-}
-
-const token = () => Math.random().toString(36).slice(2, 8);
 
 // The Cariboo agreement is approved in the demo data and approval locks the text (issue 14); these
 // journeys edit it, so it is reopened for changes first.

@@ -53,6 +53,8 @@ export const COLLAB_CLOSE = {
   invalidContent: { code: 4415, reason: "Content not allowed" },
   /** A reviewer's edit changed the accepted text: reviewers may only suggest (reload to drop it). */
   suggestionOnly: { code: 4422, reason: "Only suggestions allowed" },
+  /** The edit put text into someone else's suggestion, or signed a suggestion with another name (issue 14). */
+  foreignSuggestion: { code: 4424, reason: "Not your suggestion" },
   /** The contract is approved or pending approval: its text is read-only (reload shows it so). */
   locked: { code: 4423, reason: "Document locked" },
   tooManyClients: { code: 4429, reason: "Too many clients" },

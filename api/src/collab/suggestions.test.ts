@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../test/app";
 import { captureEvents, createReviewSetup, notificationsOf, signedIn } from "../test/review-factories";
 import { ydocToHtml } from "./convert";
 import { appendUpdates, ensureSeeded, loadDocument } from "./store";
-import { collectSuggestions, syncSuggestions, WITHDRAWN_COMMENT } from "./suggestions";
+import { collectSuggestions, decideMarkedSuggestion, syncSuggestions, WITHDRAWN_COMMENT } from "./suggestions";
 import { documentSegments, documentText } from "./text-edit";
 
 let t: TestApp;
@@ -80,6 +80,40 @@ describe("collectSuggestions", () => {
     expect(accepted.slice(s1.start, s1.end)).toBe("30");
     const s3 = found.find((s) => s.changeId === "s3")!;
     expect(accepted.slice(s3.start, s3.end)).toBe("retained ");
+  });
+});
+
+describe("decideMarkedSuggestion", () => {
+  const paragraphs = (lines: [string, Record<string, unknown>?][]) => {
+    const doc = new Y.Doc();
+    doc.getXmlFragment("default").insert(
+      0,
+      lines.map(([line, attributes]) => {
+        const p = new Y.XmlElement("paragraph");
+        const text = new Y.XmlText();
+        p.insert(0, [text]);
+        text.insert(0, line, attributes ?? {});
+        return p;
+      }),
+    );
+    return doc;
+  };
+
+  it("accepting the deletion of a whole paragraph leaves no empty paragraph (issue 14)", () => {
+    const doc = paragraphs([["Keep this."], ["Delete this clause.", { suggestionDelete: attrs("s-p", "u1") }], ["And this."]]);
+    expect(decideMarkedSuggestion(doc, "s-p", "accept")).not.toBeNull();
+    expect(doc.getXmlFragment("default").length).toBe(2);
+    expect(documentText(doc)).toBe("Keep this.\nAnd this.");
+  });
+
+  it("keeps the paragraph when part of its text stays, and keeps the document's last block", () => {
+    const partly = paragraphs([["Keep this."], ["Delete this clause.", { suggestionDelete: attrs("s-p", "u1") }]]);
+    ((partly.getXmlFragment("default").get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, "Stays. ");
+    decideMarkedSuggestion(partly, "s-p", "accept");
+    expect(partly.getXmlFragment("default").length).toBe(2);
+    const only = paragraphs([["Gone.", { suggestionDelete: attrs("s-o", "u1") }]]);
+    decideMarkedSuggestion(only, "s-o", "accept");
+    expect(only.getXmlFragment("default").length).toBe(1);
   });
 });
 

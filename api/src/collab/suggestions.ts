@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import { PUSH_EVENTS, formatChangePosition } from "@clausewise/shared";
 import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
 import type { AppDeps } from "../context";
@@ -135,13 +135,32 @@ export function decideMarkedSuggestion(doc: Y.Doc, changeId: string, decision: "
   }
   if (runs.length === 0) return null;
   return captureUpdate(doc, () => {
+    const emptied = new Set<Y.XmlText>();
     // Back to front, so the indexes of the runs still to do stay valid.
     for (const run of runs.reverse()) {
       const removeText = (run.kind === "delete") === (decision === "accept");
-      if (removeText) run.node.delete(run.index, run.length);
-      else run.node.format(run.index, run.length, { [run.key]: null });
+      if (removeText) {
+        run.node.delete(run.index, run.length);
+        if (run.node.length === 0) emptied.add(run.node);
+      } else run.node.format(run.index, run.length, { [run.key]: null });
     }
+    for (const text of emptied) removeEmptyBlock(text);
   });
+}
+
+/**
+ * A paragraph (or heading) whose whole text the decision removed goes too: accepting the deletion
+ * of a whole paragraph must not leave an empty one behind (issue 14). The document keeps at least
+ * one block, and blocks holding anything else (an image, a line break) stay.
+ */
+function removeEmptyBlock(text: Y.XmlText): void {
+  const block = text.parent;
+  if (!(block instanceof Y.XmlElement)) return;
+  if (!block.toArray().every((child) => child instanceof Y.XmlText && child.length === 0)) return;
+  const container = block.parent;
+  if (!(container instanceof Y.XmlFragment || container instanceof Y.XmlElement) || container.length < 2) return;
+  const index = container.toArray().indexOf(block);
+  if (index >= 0) container.delete(index, 1);
 }
 
 type AfterCommitTask = DomainEvent | { publish(deps: AppDeps): Promise<void> };

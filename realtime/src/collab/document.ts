@@ -20,7 +20,7 @@ import {
   type IncomingMessage,
 } from "./protocol";
 import type { SuggestionSync } from "./suggestion-sync";
-import { changesOnlySuggestions } from "./suggestions";
+import { checkSuggestionUpdate } from "./suggestions";
 
 const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_seconds", "Time to commit one batch of live-document updates to the update log.");
 
@@ -170,14 +170,15 @@ export class LiveDocument {
       connection.close(verdict.close);
       return;
     }
-    if (connection.mode === "suggest") {
-      const waiting = this.log.pending().map((e) => e.update);
-      if (!changesOnlySuggestions(this.doc, waiting, update, connection.userId)) {
-        this.deps.logger.info({ contractId: this.contractId, userId: connection.userId }, "collab: refused a reviewer's direct edit");
-        this.guard.settled(verdict.ticket, false);
-        connection.close("suggestionOnly");
-        return;
-      }
+    // Suggestions are signed by their real author and never grow with someone else's text (issue 14);
+    // reviewers' updates must in addition leave the accepted text unchanged.
+    const waiting = this.log.pending().map((e) => e.update);
+    const rule = checkSuggestionUpdate(this.doc, waiting, update, { authorId: connection.userId, suggestOnly: connection.mode === "suggest" });
+    if (rule !== "ok") {
+      this.deps.logger.info({ contractId: this.contractId, userId: connection.userId, rule }, "collab: refused an edit of suggestions");
+      this.guard.settled(verdict.ticket, false);
+      connection.close(rule);
+      return;
     }
     this.log.add({ update, from: connection, ticket: verdict.ticket });
   }

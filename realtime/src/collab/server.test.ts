@@ -241,6 +241,41 @@ describe("live documents: modes", () => {
     await eventually(() => textLines(reviewer.doc)[0] === "Amended 1. Scope of Work.", "the accepted text at the reviewer");
   });
 
+  it("keeps an approver's text out of a reviewer's suggestion: rejecting the suggestion leaves it (issue 14)", async () => {
+    const { team, contract } = await setup();
+    const editor = peer(contract.id, team.approver.token);
+    const reviewer = peer(contract.id, team.reviewer.token);
+    await Promise.all([editor.synced(), reviewer.synced()]);
+    const mark = { changeId: "s-edge", authorId: team.reviewer.user.id, authorName: "Rae Reviewer", createdAt: new Date().toISOString() };
+    firstText(reviewer.doc).insert(0, "Amended ", { [SUGGESTION_MARKS.insert]: mark });
+    await eventually(() => textLines(editor.doc)[0] === "Amended 1. Scope of Work.", "the suggestion at the approver");
+
+    // Typed inside the suggestion with its mark (what inheriting the mark did): refused, not stored.
+    const stored = await logRows(contract.id);
+    const closed = editor.nextClose();
+    firstText(editor.doc).insert(3, "XX", { [SUGGESTION_MARKS.insert]: mark });
+    expect(await closed).toEqual({ code: COLLAB_CLOSE.foreignSuggestion.code, reason: COLLAB_CLOSE.foreignSuggestion.reason });
+    await sleep(100);
+    expect(await logRows(contract.id)).toBe(stored);
+
+    // Plain text at the suggestion's edge is the approver's own and survives the rejection.
+    const approver = peer(contract.id, team.approver.token);
+    await approver.synced();
+    firstText(approver.doc).insert(8, "and ", { [SUGGESTION_MARKS.insert]: null });
+    await eventually(() => textLines(reviewer.doc)[0] === "Amended and 1. Scope of Work.", "the approver's text at the reviewer");
+    const rest = t.client();
+    rest.useSession(team.approver.token);
+    type Change = { id: string; status: string; newText: string };
+    let pending: Change | undefined;
+    await eventually(async () => {
+      const res = await rest.get<Change[]>(`/api/contracts/${contract.id}/changes`);
+      pending = res.body.find((c) => c.status === "pending");
+      return pending?.newText === "Amended ";
+    }, "the pending change");
+    expect((await rest.post(`/api/document-changes/${pending!.id}/reject`, { comment: "" })).status).toBe(200);
+    await eventually(() => textLines(reviewer.doc)[0] === "and 1. Scope of Work.", "the rejection at the reviewer");
+  });
+
   it("refuses a reviewer deleting text outright", async () => {
     const { team, contract } = await setup();
     const reviewer = peer(contract.id, team.reviewer.token);

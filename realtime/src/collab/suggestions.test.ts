@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { acceptedView, changesOnlySuggestions, SUGGESTION_MARKS } from "./suggestions";
+import { acceptedView, changesOnlySuggestions, checkSuggestionUpdate, SUGGESTION_MARKS } from "./suggestions";
 
 const by = { changeId: null, authorId: "u1", authorName: "Rita Reviewer", createdAt: null };
 
@@ -98,5 +98,40 @@ describe("the suggestion-only rule", () => {
     t.insert(4, "b", { [SUGGESTION_MARKS.delete]: by });
     t.insert(5, "c");
     expect(acceptedView(b.getXmlFragment(COLLAB_FRAGMENT))).toBe(acceptedView(a.getXmlFragment(COLLAB_FRAGMENT)));
+  });
+
+  it("never lets text typed by someone else join a suggestion (issue 14: rejecting it would delete that text)", () => {
+    const reviewer = { changeId: "c-r", authorId: "u-rev", authorName: "Rita Reviewer", createdAt: null };
+    const pending = () => {
+      const doc = liveDoc(["The Contractor shall pay."]);
+      const text = (doc.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+      text.insert(4, "new ", { [SUGGESTION_MARKS.insert]: reviewer });
+      text.format(8, 10, { [SUGGESTION_MARKS.delete]: reviewer });
+      return doc;
+    };
+    const check = (sender: { authorId: string; suggestOnly: boolean }) => (change: (doc: Y.Doc, text: Y.XmlText) => void) => {
+      const live = pending();
+      return checkSuggestionUpdate(live, [], edit(live, change), sender);
+    };
+    const approver = check({ authorId: "u-app", suggestOnly: false });
+    const otherReviewer = check({ authorId: "u-rev2", suggestOnly: true });
+
+    // Typed inside the reviewer's insertion with its mark (what inheriting the mark produced): refused.
+    expect(approver((_d, t) => t.insert(6, "XY", { [SUGGESTION_MARKS.insert]: reviewer }))).toBe("foreignSuggestion");
+    // At its edges, and inside the text the reviewer marked for deletion.
+    expect(approver((_d, t) => t.insert(8, "!", { [SUGGESTION_MARKS.insert]: reviewer }))).toBe("foreignSuggestion");
+    expect(approver((_d, t) => t.insert(4, "!", { [SUGGESTION_MARKS.insert]: reviewer }))).toBe("foreignSuggestion");
+    expect(approver((_d, t) => t.insert(10, "zz", { [SUGGESTION_MARKS.delete]: reviewer }))).toBe("foreignSuggestion");
+    // Another reviewer likewise, although the accepted text would not change.
+    expect(otherReviewer((_d, t) => t.insert(6, "XY", { [SUGGESTION_MARKS.insert]: reviewer }))).toBe("foreignSuggestion");
+
+    // Plain text at the edges or inside, deleting within the suggestion, and own suggestions: allowed.
+    expect(approver((_d, t) => t.insert(0, "Plain "))).toBe("ok");
+    expect(approver((_d, t) => t.insert(8, "plain", { [SUGGESTION_MARKS.insert]: null }))).toBe("ok");
+    expect(approver((_d, t) => t.insert(4, "plain"))).toBe("ok");
+    expect(approver((_d, t) => t.delete(5, 2))).toBe("ok");
+    expect(approver((_d, t) => t.insert(0, "A ", { [SUGGESTION_MARKS.insert]: { ...reviewer, changeId: "c-a", authorId: "u-app" } }))).toBe("ok");
+    // A suggestion in someone else's name is not the approver's to make.
+    expect(approver((_d, t) => t.insert(0, "A ", { [SUGGESTION_MARKS.insert]: { ...reviewer, changeId: "c-a" } }))).toBe("foreignSuggestion");
   });
 });

@@ -218,6 +218,71 @@ describe("CollaborativeEditor on a local Y.Doc", () => {
     expect(xml).toContain("Pay within 28 days.");
   });
 
+  it("lets an approver choose Suggesting or Editing, remembers the choice, and signs suggestions with their name", async () => {
+    fakeApi({ "GET /api/contracts/c-1/versions": { status: 200, body: [] } });
+    window.localStorage.clear();
+    const docs: Y.Doc[] = [];
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    let editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("28 days"), wait);
+    const group = screen.getByRole("group", { name: "Editor mode" });
+    expect(within(group).getAllByRole("button").map((b) => b.textContent)).toEqual(["Editing Mode", "Suggesting", "View Mode"]);
+    fireEvent.click(within(group).getByRole("button", { name: "Suggesting" }));
+    await waitFor(() => expect(editor.isEditable).toBe(true), wait);
+    expect(screen.queryByRole("toolbar", { name: "Formatting" })).toBeNull();
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent("Net ");
+    });
+    expect(fragmentXml(docs.at(-1)!)).toMatch(/suggestionInsert/);
+    expect(fragmentXml(docs.at(-1)!)).toContain("u-1");
+
+    cleanup();
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    editor = await editorInstance();
+    await waitFor(() => expect(editor.getText()).toContain("28 days"), wait);
+    expect(screen.getByRole("button", { name: "Suggesting", pressed: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Editing Mode" }));
+    await waitFor(() => expect(editor.isEditable).toBe(true), wait);
+    act(() => {
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent("Net ");
+    });
+    expect(fragmentXml(docs.at(-1)!)).toContain("Net Pay");
+    expect(fragmentXml(docs.at(-1)!)).not.toMatch(/suggestionInsert/);
+    window.localStorage.clear();
+  });
+
+  it("counts the document's suggestions with their authors and accepts all of them after a confirmation", async () => {
+    const a = makeChange({ id: "ch-a", suggestionId: "s-a", newText: "Net ", changeType: "insert" });
+    const b = makeChange({ id: "ch-b", suggestionId: "s-b", newText: " now", changeType: "insert" });
+    const other = makeChange({ id: "ch-x", suggestionId: "s-gone", newText: "elsewhere", changeType: "insert" });
+    const { calls } = fakeApi({
+      "GET /api/contracts/c-1/versions": { status: 200, body: [] },
+      "GET /api/contracts/c-1/changes": { status: 200, body: [a, b, other] },
+      "POST /api/document-changes/ch-a/approve": { status: 200, body: { ...a, status: "approved" } },
+      "POST /api/document-changes/ch-b/approve": { status: 200, body: { ...b, status: "approved" } },
+    });
+    const docs: Y.Doc[] = [];
+    mount(APPROVER, seeded(["Pay within 28 days."], docs));
+    const text = (docs.at(-1)!.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const by = (changeId: string) => ({ suggestionInsert: { changeId, authorId: "u-2", authorName: "Rae Reviewer", createdAt: null } });
+    act(() => {
+      text.insert(0, "Net ", by("s-a"));
+      text.insert(text.length, " now", by("s-b"));
+    });
+    const bar = await screen.findByRole("region", { name: "Track changes" }, wait);
+    expect(bar.textContent).toContain("2 suggestions");
+    expect(bar.textContent).toContain("Rae Reviewer");
+    const acceptAll = within(bar).getByRole("button", { name: "Accept all" });
+    await waitFor(() => expect(acceptAll.hasAttribute("disabled")).toBe(false), wait);
+    fireEvent.click(acceptAll);
+    const dialog = await screen.findByRole("dialog", { name: "Accept all suggestions?" });
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Accept all" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/document-changes/ch-a/approve", "/api/document-changes/ch-b/approve"]), wait);
+  });
+
   it("shows who suggested the text at the caret, and lets an approver accept it inline", async () => {
     const change = makeChange({ id: "ch-9", suggestionId: "s-9", newText: "Net ", changeType: "insert" });
     const { calls } = fakeApi({

@@ -22,8 +22,11 @@ import { EditorNotices } from "./EditorNotices";
 import { LockedNotice } from "./LockedNotice";
 import { FindReplacePanel } from "./FindReplacePanel";
 import { SuggestionBar } from "./SuggestionBar";
+import { TrackChangesBar } from "./TrackChangesBar";
+import { isSuggesting, setSuggesting } from "./suggestions";
 import { useCheckpoints } from "./hooks/useCheckpoints";
 import { useDocumentFiles } from "./hooks/useDocumentFiles";
+import { useEditorMode } from "./hooks/useEditorMode";
 import { useEditorShortcuts } from "./hooks/useEditorShortcuts";
 import { useFullscreen } from "./hooks/useFullscreen";
 import { usePrint } from "./hooks/usePrint";
@@ -83,10 +86,16 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
 
-  const mayType = collabMode === "read-write" || (collabMode === "suggest" && tracking);
-  const [mode, setMode] = useState<EditorMode>(mayType ? "edit" : "view");
-  const canType = mode === "edit" && mayType && snapshot.loaded && snapshot.connection !== "closed";
-  const canFormat = canType && collabMode === "read-write";
+  // Reviewers always suggest (the server refuses anything else); editors choose Editing or Suggesting.
+  const allowedModes = useMemo<Exclude<EditorMode, "view">[]>(() => {
+    if (abilityMode === "read-write") return tracking ? ["edit", "suggest"] : ["edit"];
+    return abilityMode === "suggest" && tracking ? ["suggest"] : [];
+  }, [abilityMode, tracking]);
+  const modes = collabMode === "read-only" ? [] : allowedModes;
+  const [mode, setMode] = useEditorMode(user.id, allowedModes);
+  const mayType = modes.length > 0;
+  const canType = mode !== "view" && mayType && snapshot.loaded && snapshot.connection !== "closed";
+  const canFormat = canType && mode === "edit";
   const canCheckpoint = contract.abilities.comment;
 
   const imageInput = useRef<HTMLInputElement>(null);
@@ -137,6 +146,11 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
   useEffect(() => {
     filesRef.current = files;
   });
+
+  useEffect(() => {
+    if (editor.isDestroyed || !tracking || isSuggesting(editor.state) === (mode === "suggest")) return;
+    editor.view.dispatch(setSuggesting(editor.state, mode === "suggest"));
+  }, [editor, tracking, mode]);
 
   useEffect(() => {
     if (editor.isDestroyed) return;
@@ -196,14 +210,14 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
       ref={root}
       aria-label="Word Editor"
       className={clsx("cw-editor flex flex-col bg-white", fullscreen.active ? "cw-editor--fullscreen" : "rounded-lg")}
-      data-mode={canType ? (collabMode === "suggest" ? "suggesting" : "editing") : "viewing"}
+      data-mode={canType ? (mode === "suggest" ? "suggesting" : "editing") : "viewing"}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2 print:hidden">
         <div className="flex flex-wrap items-center gap-3">
           {showToggle ? (
             <ModeToggle
               mode={mayType ? mode : "view"}
-              editLabel={collabMode === "suggest" ? "Suggesting" : "Editing Mode"}
+              modes={collabMode === "suggest" ? ["suggest"] : allowedModes}
               onChange={setMode}
               unavailable={suggestUnavailable ? "Suggesting is not available in this editor. Select text in the Document Viewer and choose Propose change." : undefined}
             />
@@ -254,6 +268,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         suggestUnavailable={suggestUnavailable && mode === "view"}
       />
 
+      <TrackChangesBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
       <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
@@ -264,7 +279,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
         </span>
         <span className="flex items-center gap-3">
           {checkpoints.lastSavedAt && <span>Version saved at {format(checkpoints.lastSavedAt, "h:mm a")}</span>}
-          <span>{collabMode === "read-only" ? "View Only" : canType ? (collabMode === "suggest" ? "Suggesting" : "Editing") : "Viewing"}</span>
+          <span>{collabMode === "read-only" ? "View Only" : canType ? (mode === "suggest" ? "Suggesting" : "Editing") : "Viewing"}</span>
           <span>{zoom}%</span>
         </span>
       </footer>

@@ -1,36 +1,41 @@
 import clsx from "clsx";
-import { Cloud, CloudUpload, Eye, LoaderCircle, PenLine, WifiOff } from "lucide-react";
+import { Cloud, CloudUpload, Eye, FilePenLine, LoaderCircle, PenLine, WifiOff } from "lucide-react";
 import { Tooltip } from "../components/ui/tooltip";
 import { initials, type PresenceUser } from "./collab/presence";
 import type { SessionSnapshot } from "./collab/session";
 
-export type EditorMode = "view" | "edit";
+/** Like Google Docs: Editing (direct edits), Suggesting (tracked changes), Viewing. */
+export type EditorMode = "view" | "suggest" | "edit";
 
 interface ModeToggleProps {
   mode: EditorMode;
-  /** 'Editing Mode' for editors, 'Suggesting' for reviewers. */
-  editLabel: "Editing Mode" | "Suggesting";
+  /** The modes this user may choose besides View Mode: reviewers suggest only (the server enforces it). */
+  modes: readonly Exclude<EditorMode, "view">[];
   onChange: (mode: EditorMode) => void;
-  /** Why editing cannot be entered now (the toggle shows, disabled, with this as its hint). */
+  /** Why typing cannot be entered now (the other buttons show, disabled, with this as their hint). */
   unavailable?: string;
 }
 
-/** Spec §2: 'View Mode' / 'Editing Mode', shown only to users who may edit (or suggest). */
-export function ModeToggle({ mode, editLabel, onChange, unavailable }: ModeToggleProps) {
-  const options = [
-    { value: "view" as const, label: "View Mode", icon: Eye },
-    { value: "edit" as const, label: editLabel, icon: PenLine },
-  ];
+const MODE_BUTTONS = [
+  { value: "edit" as const, label: "Editing Mode", icon: PenLine, hint: "Edit the document directly." },
+  { value: "suggest" as const, label: "Suggesting", icon: FilePenLine, hint: "Edits become suggestions that an approver accepts or rejects." },
+  { value: "view" as const, label: "View Mode", icon: Eye, hint: "Read without changing anything." },
+];
+
+/** Spec §2: 'View Mode' / 'Editing Mode', and Suggesting (issue 14), shown only to users who may edit or suggest. */
+export function ModeToggle({ mode, modes, onChange, unavailable }: ModeToggleProps) {
+  const options = MODE_BUTTONS.filter(({ value }) => value === "view" || modes.includes(value));
   return (
     <div role="group" aria-label="Editor mode" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-xs">
-      {options.map(({ value, label, icon: Icon }) => {
-        const disabled = value === "edit" && Boolean(unavailable);
+      {options.map(({ value, label, icon: Icon, hint }) => {
+        const disabled = value !== "view" && Boolean(unavailable);
         const button = (
           <button
             key={value}
             type="button"
             aria-pressed={mode === value}
             aria-disabled={disabled || undefined}
+            title={disabled ? undefined : hint}
             onClick={() => !disabled && onChange(value)}
             className={clsx(
               "inline-flex h-7 items-center gap-1.5 rounded px-2.5 text-sm font-medium transition-colors [&_svg]:size-3.5",

@@ -16,7 +16,7 @@ export interface CloseReason {
   action: CloseAction;
 }
 
-const { accessRevoked, suggestionOnly, notFound, unauthorized, forbidden, tooManyClients, messageTooBig, malformed, locked, documentTooLarge, invalidContent } = COLLAB_CLOSE;
+const { accessRevoked, suggestionOnly, foreignSuggestion, notFound, unauthorized, forbidden, tooManyClients, messageTooBig, malformed, locked, documentTooLarge, invalidContent } = COLLAB_CLOSE;
 const MAX_DOCUMENT_MB = Math.round(COLLAB_LIMITS.maxDocumentChars / (1024 * 1024));
 
 const REASONS: Record<number, Omit<CloseReason, "code">> = {
@@ -28,6 +28,11 @@ const REASONS: Record<number, Omit<CloseReason, "code">> = {
   [suggestionOnly.code]: {
     title: "Only suggestions are allowed",
     message: "As a reviewer you can suggest changes but not edit the text directly. Your last change was not kept; the editor reloaded the current document.",
+    action: "reload",
+  },
+  [foreignSuggestion.code]: {
+    title: "Change not kept",
+    message: "Your last change would have put your text into someone else's suggestion, where rejecting the suggestion would delete it. It was not kept; the editor reloaded the current document.",
     action: "reload",
   },
   [notFound.code]: {

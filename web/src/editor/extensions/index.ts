@@ -1,4 +1,4 @@
-import type { Extensions } from "@tiptap/core";
+import { Extension, type Extensions } from "@tiptap/core";
 import { Collaboration } from "@tiptap/extension-collaboration";
 import { CollaborationCaret } from "@tiptap/extension-collaboration-caret";
 import type * as Y from "yjs";
@@ -6,6 +6,14 @@ import type { Awareness } from "y-protocols/awareness";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { createEditorExtensions } from "@clausewise/shared/editor";
 import { FindReplace } from "./find-replace";
+import { authorColorsPlugin } from "../suggestions/navigation";
+import { colorForUser } from "../collab/presence";
+
+/** Suggestions shown in their author's colour, for everyone who sees the document. */
+const SuggestionColors = Extension.create({
+  name: "suggestionColors",
+  addProseMirrorPlugins: () => [authorColorsPlugin(colorForUser)],
+});
 import { EditingGuard, UndoLimits } from "./guards";
 
 export interface EditorSetup {
@@ -43,6 +51,7 @@ export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): 
     UndoLimits,
     EditingGuard,
     FindReplace,
+    SuggestionColors,
     ...extra,
   ];
 }

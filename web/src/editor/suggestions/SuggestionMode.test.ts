@@ -4,7 +4,7 @@ import { Editor } from "@tiptap/core";
 import { createEditorExtensions } from "@clausewise/shared/editor";
 import { acceptedDocText, proposedDocText } from "./accepted";
 import { SUGGESTION_TRACKING_EXTENSION as EDITOR_LOOKS_FOR, type ExtraExtensions } from "../extension-points";
-import { SUGGESTION_TRACKING_EXTENSION, SuggestionMode, suggestionExtensions } from "./SuggestionMode";
+import { isSuggesting, setSuggesting, SUGGESTION_TRACKING_EXTENSION, SuggestionMode, suggestionExtensions } from "./SuggestionMode";
 
 // Fits the editor's `extraExtensions` prop as it is.
 const asProp: ExtraExtensions = suggestionExtensions;
@@ -14,12 +14,14 @@ afterEach(() => {
   for (const editor of editors.splice(0)) editor.destroy();
 });
 
-function makeEditor(content = "<p>The Contractor shall pay.</p>", userId = "u-rev") {
+const refused: string[] = [];
+
+function makeEditor(content = "<p>The Contractor shall pay.</p>", userId = "u-rev", enabled = true) {
   let n = 0;
   const editor = new Editor({
     extensions: [
       ...createEditorExtensions(),
-      SuggestionMode.configure({ user: { id: userId, name: "Rita Reviewer" }, enabled: true, newChangeId: () => `ch-${++n}`, now: () => "2026-11-22T00:00:00.000Z" }),
+      SuggestionMode.configure({ user: { id: userId, name: "Rita Reviewer" }, enabled, newChangeId: () => `ch-${++n}`, now: () => "2026-11-22T00:00:00.000Z", onRefused: (kind) => refused.push(kind) }),
     ],
     content,
   });
@@ -122,15 +124,21 @@ describe("SuggestionMode", () => {
     expect(acceptedDocText(editor.state.doc)).toBe(accepted);
   });
 
-  it("refuses formatting and block changes", () => {
-    const editor = makeEditor();
+  it("refuses formatting and block changes with a reason, never silently (issue 14)", () => {
+    const editor = makeEditor("<p>The Contractor shall pay.</p><p>Second clause.</p>");
     const before = editor.getJSON();
+    refused.length = 0;
     editor.commands.setTextSelection({ from: 1, to: 4 });
     editor.commands.toggleBold();
     editor.commands.setNode("heading", { level: 1 });
     editor.commands.setTextSelection(after(editor, "shall"));
     editor.commands.splitBlock();
+    editor.commands.setTextSelection({ from: after(editor, "shall"), to: after(editor, "Second") });
+    editor.commands.deleteSelection();
+    editor.commands.setTextSelection(after(editor, "pay."));
+    editor.commands.insertContent("<p>One.</p><p>Two.</p>");
     expect(editor.getJSON()).toEqual(before);
+    expect(refused).toEqual(["formatting", "block", "split", "join", "paragraphs"]);
   });
 
   it("keeps the accepted text unchanged through any sequence of edits", () => {
@@ -166,11 +174,66 @@ describe("SuggestionMode", () => {
     }
   });
 
-  it("is added for suggest-mode users only, under the name the editor looks for", () => {
+  it("is added for everyone who may change the document, under the name the editor looks for", () => {
     const context = { contractId: "c-1", user: { id: "u", name: "U", color: "#000" } };
-    expect(suggestionExtensions({ ...context, mode: "suggest" }).map((e) => e.name)).toEqual([SUGGESTION_TRACKING_EXTENSION]);
-    expect(suggestionExtensions({ ...context, mode: "read-write" })).toEqual([]);
+    const [reviewer] = suggestionExtensions({ ...context, mode: "suggest" });
+    expect(reviewer?.name).toBe(SUGGESTION_TRACKING_EXTENSION);
+    expect((reviewer?.options as { enabled: boolean }).enabled).toBe(true);
+    expect((suggestionExtensions({ ...context, mode: "read-write" })[0]?.options as { enabled: boolean }).enabled).toBe(false);
+    expect((suggestionExtensions({ ...context, mode: "read-write", suggesting: true })[0]?.options as { enabled: boolean }).enabled).toBe(true);
+    expect(suggestionExtensions({ ...context, mode: "read-only" })).toEqual([]);
     expect(SUGGESTION_TRACKING_EXTENSION).toBe(EDITOR_LOOKS_FOR);
     expect(typeof asProp).toBe("function");
+  });
+
+  describe("text typed by someone other than a suggestion's author (issue 14)", () => {
+    const pending = '<p>The <ins data-change-id="c-r" data-author-id="u-rev" data-author-name="Rita Reviewer">new </ins>Contractor <del data-change-id="c-r" data-author-id="u-rev">shall</del> pay.</p>';
+    const reviewerText = (editor: Editor) => ({
+      inserted: marksIn(editor, "suggestionInsert").filter((m) => m.changeId === "c-r").map((m) => m.text).join(""),
+      deleted: marksIn(editor, "suggestionDelete").filter((m) => m.changeId === "c-r").map((m) => m.text).join(""),
+    });
+
+    it("never joins the suggestion in Editing, typed inside, at either edge, or in a suggested deletion", () => {
+      for (const [needle, result] of [
+        ["The n", "The nQew Contractor shall pay."],
+        ["The new ", "The new QContractor shall pay."],
+        ["The ", "The Qnew Contractor shall pay."],
+        ["Contractor sh", "The new Contractor shQall pay."],
+      ]) {
+        const editor = makeEditor(pending, "u-app", false);
+        editor.commands.setTextSelection(after(editor, needle!));
+        type(editor, "Q");
+        expect(editor.state.doc.textContent).toBe(result);
+        expect(reviewerText(editor)).toEqual({ inserted: "new ", deleted: "shall" });
+      }
+    });
+
+    it("never joins it when suggesting either: the approver's typing is their own suggestion", () => {
+      const editor = makeEditor(pending, "u-app", true);
+      editor.commands.setTextSelection(after(editor, "The ne"));
+      type(editor, "ZZ");
+      expect(reviewerText(editor)).toEqual({ inserted: "new ", deleted: "shall" });
+      expect(marksIn(editor, "suggestionInsert").filter((m) => m.authorId === "u-app").map((m) => m.text)).toEqual(["ZZ"]);
+    });
+
+    it("drops others' suggestion marks from pasted content, keeps the user's own", () => {
+      const editor = makeEditor("<p>Pay.</p>", "u-app", false);
+      editor.commands.setTextSelection(1);
+      editor.commands.insertContent('<ins data-change-id="c-x" data-author-id="u-rev">copied </ins><ins data-change-id="c-y" data-author-id="u-app">mine </ins>');
+      expect(marksIn(editor, "suggestionInsert").map((m) => m.text)).toEqual(["mine "]);
+    });
+
+    it("switches between Editing and Suggesting", () => {
+      const editor = makeEditor("<p>Pay.</p>", "u-app", false);
+      expect(isSuggesting(editor.state)).toBe(false);
+      editor.commands.setTextSelection(1);
+      type(editor, "Now ");
+      expect(marksIn(editor, "suggestionInsert")).toEqual([]);
+      editor.view.dispatch(setSuggesting(editor.state, true));
+      expect(isSuggesting(editor.state)).toBe(true);
+      type(editor, "then ");
+      expect(marksIn(editor, "suggestionInsert").map((m) => [m.text, m.authorId])).toEqual([["then ", "u-app"]]);
+      expect(proposedDocText(editor.state.doc)).toBe("Now then Pay.");
+    });
   });
 });

@@ -4,6 +4,7 @@ import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } 
 import { Mapping, ReplaceStep, type Step } from "@tiptap/pm/transform";
 import { SuggestionDelete, SuggestionInsert, type SuggestionAttributes } from "@clausewise/shared/editor";
 import type { CollabMode } from "@clausewise/shared";
+import { notifyRefused, refusedKind, type RefusedEdit } from "./refused";
 
 /**
  * The name the editor looks for before it lets a reviewer type (web/src/editor/extension-points.ts
@@ -28,17 +29,33 @@ export interface SuggestionUser {
 export interface SuggestionModeOptions {
   /** The author of what is typed (null: the extension does nothing). */
   user: SuggestionUser | null;
-  /** Whether suggest mode is on (false: the extension does nothing). */
+  /**
+   * Whether suggest mode is on at the start (switched later with setSuggesting). Off, the extension
+   * only keeps what this user types out of other people's suggestions.
+   */
   enabled: boolean;
   /** New change ids (tests make them predictable). */
   newChangeId: () => string;
   /** The time stamp of a new suggestion. */
   now: () => string;
+  /** Told about an edit suggest mode refused (default: a toast saying why; never a silent drop). */
+  onRefused: (kind: RefusedEdit) => void;
 }
 
 export const suggestionModeKey = new PluginKey("suggestionMode");
 /** Meta set on transactions that must pass untouched (e.g. accepting a change locally). */
 export const SUGGESTION_BYPASS = "suggestionBypass";
+
+interface SuggestionModeState {
+  enabled: boolean;
+}
+
+/** Switches suggest mode on or off in an editor that has the extension (the mode switch). */
+export function setSuggesting(state: EditorState, enabled: boolean): Transaction {
+  return state.tr.setMeta(suggestionModeKey, { enabled } satisfies SuggestionModeState).setMeta("addToHistory", false);
+}
+
+export const isSuggesting = (state: EditorState): boolean => (suggestionModeKey.getState(state) as SuggestionModeState | undefined)?.enabled ?? false;
 
 /** Edits made by other users arrive through y-sync: they are never rewritten. */
 const isRemote = (tr: Transaction) => {
@@ -181,20 +198,67 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
   return out.docChanged ? out : null;
 }
 
+/**
+ * Text this user inserts (typed, pasted, dropped) loses the suggestion marks of other authors: with
+ * a mark it inherited inside or at the edge of someone else's suggestion, it would join that
+ * suggestion, and rejecting the suggestion would delete it (issue 14). The server refuses such an
+ * edit too (realtime/src/collab/suggestions.ts, close code foreignSuggestion).
+ */
+function stripForeignMarks(user: SuggestionUser, transactions: readonly Transaction[], newState: EditorState): Transaction | null {
+  const ranges: { from: number; to: number }[] = [];
+  const mapping = new Mapping();
+  const all: Step[] = transactions.flatMap((tr) => tr.steps);
+  for (const step of all) mapping.appendMap(step.getMap());
+  all.forEach((step, k) => {
+    const after = mapping.slice(k + 1);
+    step.getMap().forEach((_oldStart, _oldEnd, newStart, newEnd) => {
+      if (newEnd > newStart) ranges.push({ from: after.map(newStart, 1), to: after.map(newEnd, -1) });
+    });
+  });
+  const out = newState.tr;
+  for (const { from, to } of ranges) {
+    if (to <= from) continue;
+    newState.doc.nodesBetween(from, to, (node, pos) => {
+      if (!node.isInline) return true;
+      for (const mark of node.marks) {
+        if ((mark.type.name === INSERT || mark.type.name === DELETE) && (mark.attrs as SuggestionAttributes).authorId !== user.id) {
+          out.removeMark(Math.max(from, pos), Math.min(to, pos + node.nodeSize), mark);
+        }
+      }
+      return false;
+    });
+  }
+  if (!out.docChanged) return null;
+  out.setMeta(suggestionModeKey, true);
+  out.setMeta("addToHistory", transactions.every((tr) => tr.getMeta("addToHistory") !== false));
+  return out;
+}
+
 /** The plugin: refuses what suggest mode cannot express, rewrites the rest as suggestions. */
-export function suggestionModePlugin(options: SuggestionModeOptions): Plugin {
-  return new Plugin({
+export function suggestionModePlugin(options: SuggestionModeOptions): Plugin<SuggestionModeState> {
+  return new Plugin<SuggestionModeState>({
     key: suggestionModeKey,
-    filterTransaction(tr) {
-      if (!options.enabled || !options.user || !tr.docChanged || isRemote(tr)) return true;
-      return tr.steps.every((step, i) => isInlineReplace(step, tr.docs[i]!));
+    state: {
+      init: () => ({ enabled: options.enabled }),
+      apply: (tr, value) => {
+        const meta = tr.getMeta(suggestionModeKey) as SuggestionModeState | true | undefined;
+        return typeof meta === "object" && meta !== null ? { enabled: meta.enabled } : value;
+      },
+    },
+    filterTransaction(tr, state) {
+      if (!isSuggesting(state) || !options.user || !tr.docChanged || isRemote(tr)) return true;
+      const refused = tr.steps.findIndex((step, i) => !isInlineReplace(step, tr.docs[i]!));
+      if (refused < 0) return true;
+      options.onRefused(refusedKind(tr.steps[refused]!, tr.docs[refused]!));
+      return false;
     },
     appendTransaction(transactions, oldState, newState) {
-      if (!options.enabled) return null;
+      if (!options.user) return null;
       const local = transactions.filter((tr) => tr.docChanged && !isRemote(tr));
       if (local.length === 0) return null;
       // Mixed local and remote transactions in one batch: the remote steps would shift positions.
       if (local.length !== transactions.filter((tr) => tr.docChanged).length) return null;
+      if (!isSuggesting(oldState)) return stripForeignMarks(options.user, local, newState);
       return buildSuggestion(options, local, oldState, newState);
     },
   });
@@ -210,7 +274,7 @@ export function suggestionModePlugin(options: SuggestionModeOptions): Plugin {
 export const SuggestionMode = Extension.create<SuggestionModeOptions>({
   name: SUGGESTION_TRACKING_EXTENSION,
   addOptions() {
-    return { user: null, enabled: true, newChangeId: randomId, now: () => new Date().toISOString() };
+    return { user: null, enabled: true, newChangeId: randomId, now: () => new Date().toISOString(), onRefused: notifyRefused };
   },
   addProseMirrorPlugins() {
     return [suggestionModePlugin(this.options)];
@@ -218,10 +282,13 @@ export const SuggestionMode = Extension.create<SuggestionModeOptions>({
 });
 
 /**
- * For the editor's `extraExtensions` prop: suggestion tracking for users whose edits are
- * suggestions (collab mode "suggest"), nothing for the others.
+ * For the editor's `extraExtensions` prop: suggestion tracking for everyone who may change the
+ * document. Reviewers (collab mode "suggest") always suggest; those who may edit start in the mode
+ * they chose last (the editor's mode switch turns it on and off), and in Editing their typing still
+ * never joins someone else's suggestion. Nothing for read-only users.
  */
-export function suggestionExtensions(context: SuggestionExtensionContext): Extensions {
-  if (context.mode !== "suggest") return [];
-  return [SuggestionMode.configure({ user: { id: context.user.id, name: context.user.name }, enabled: true })];
+export function suggestionExtensions(context: SuggestionExtensionContext & { suggesting?: boolean }): Extensions {
+  if (context.mode === "read-only") return [];
+  const enabled = context.mode === "suggest" || Boolean(context.suggesting);
+  return [SuggestionMode.configure({ user: { id: context.user.id, name: context.user.name }, enabled })];
 }
