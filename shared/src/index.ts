@@ -29,3 +29,5 @@ export * from "./csv";
 export * from "./sentence";
 export * from "./schemas/support-desk";
 export * from "./diff";
+export * from "./tax";
+export * from "./schemas/invoice";

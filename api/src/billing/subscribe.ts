@@ -7,6 +7,7 @@ import type { AppDeps } from "../context";
 import { companies, subscriptions } from "../db/schema";
 import { conflict } from "../http/errors";
 import { recordBillingEvent } from "./events";
+import { issueInvoice } from "./invoices";
 import { assertMembersFitPlan, lockCompanySeats } from "./seats";
 import { presentSubscription } from "./present";
 import { addMonth, loadBillingState, type BillingState } from "./state";
@@ -61,6 +62,8 @@ async function subscribeManually(deps: AppDeps, state: BillingState, input: Crea
     };
     await tx.insert(subscriptions).values({ companyId: company.id, createdAt: now, ...values }).onConflictDoUpdate({ target: subscriptions.companyId, set: values });
     await tx.update(companies).set({ subscriptionPlan: to.id, updatedAt: now }).where(eq(companies.id, company.id));
+    // A new period is invoiced (GST/HST of the company's province); keeping the live period is not.
+    if (!samePlanLive) await issueInvoice(tx, { companyId: company.id, plan: to.id, periodStart: periodStart ?? now, periodEnd: periodEnd ?? addMonth(now), now });
     await recordBillingEvent(tx, {
       companyId: company.id,
       eventType: from.id === to.id ? "subscription_renewed" : "plan_changed",
