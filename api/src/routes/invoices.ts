@@ -1,18 +1,13 @@
-import { Hono, type Context } from "hono";
-import { BILLING_MESSAGES, invoicePdfQuery } from "@clausewise/shared";
+import { Hono } from "hono";
+import { invoicePdfQuery } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import { invoiceDownload, listInvoices, paymentMethodSession } from "../billing/records";
-import { requireAuth } from "../http/middleware";
 import { queryParams } from "../http/validate";
-import { authorize, canManageSubscription } from "../policies";
+import { billingAdmin } from "./billing";
 import { sendAttachment } from "./downloads";
 
 /** Billing records are the company admin's, like the rest of Settings › Billing (spec §6). */
-function requireBillingAdmin(c: Context<AppEnv>) {
-  const { user, company } = requireAuth(c);
-  authorize(canManageSubscription(user, company), BILLING_MESSAGES.accessRestricted);
-  return company;
-}
+const requireBillingAdmin = (c: Parameters<typeof billingAdmin>[0]) => billingAdmin(c).company;
 
 /** Issue 16 item 6: invoices and receipts (list, PDF) and updating the card. */
 export const invoiceRoutes = new Hono<AppEnv>()
