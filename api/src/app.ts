@@ -25,6 +25,7 @@ import { uploadRoutes } from "./routes/uploads";
 import { analysisRoutes } from "./routes/analysis";
 import { jurisdictionRoutes } from "./routes/jurisdictions";
 import { billingRoutes } from "./routes/billing";
+import { invoiceRoutes } from "./routes/invoices";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { supportRoutes } from "./routes/support";
 import { settingsRoutes } from "./routes/settings";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", analysisRoutes);
   api.route("/", jurisdictionRoutes);
   api.route("/", billingRoutes);
+  api.route("/", invoiceRoutes);
   api.route("/", stripeWebhookRoutes);
   api.route("/", supportRoutes);
   api.route("/", settingsRoutes);

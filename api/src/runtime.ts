@@ -14,6 +14,7 @@ import { closeExtractionPool } from "./documents";
 import { createAnalysisRunner } from "./analysis/jobs";
 import { startNotificationJobs } from "./notifications/jobs";
 import { startRetentionJobs } from "./commands/contracts/retention";
+import { startBillingJobs } from "./billing/jobs";
 
 export interface Runtime {
   deps: AppDeps;
@@ -48,6 +49,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   runner?.start();
   const notificationRunner = options.jobs === false ? null : await startNotificationJobs(deps);
   const retentionRunner = options.jobs === false ? null : await startRetentionJobs(deps);
+  const billingRunner = options.jobs === false ? null : await startBillingJobs(deps);
   return {
     deps,
     app: createApp(deps),
@@ -55,6 +57,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await runner?.stop();
       await notificationRunner?.stop();
       await retentionRunner?.stop();
+      await billingRunner?.stop();
       await closeExtractionPool();
       deps.mailer.close();
       await deps.bus.close();

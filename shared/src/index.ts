@@ -30,3 +30,5 @@ export * from "./sentence";
 export * from "./schemas/support-desk";
 export * from "./diff";
 export * from "./session-hint";
+export * from "./tax";
+export * from "./schemas/invoice";

@@ -94,6 +94,7 @@ const DESCRIBERS: Record<string, Describer> = {
   "company.retention": (d) => arrow(typeof d.from === "number" ? `${d.from} days` : "never", typeof d.to === "number" ? `${d.to} days` : "never") ?? "",
   "subscription.create": (d) => arrow(text(d.from) && capital(String(d.from)), (text(d.to) ?? text(d.plan)) && capital(String(d.to ?? d.plan))) ?? "",
   "subscription.cancel": (d) => (text(d.plan) ? `${capital(String(d.plan))} plan` : ""),
+  "subscription.end": (d) => (text(d.plan) ? `${capital(String(d.plan))} plan` : ""),
   "company.record_payment": (d) => (typeof d.amount === "number" ? cad.format(d.amount / 100) : ""),
   "company.mark_overdue": (d) => (typeof d.overdueDays === "number" ? `${d.overdueDays} days overdue` : ""),
   "company.suspend": (d) => join(excerpt(d.reason) && `Reason: ${excerpt(d.reason)}`, typeof d.overdueDays === "number" && `${d.overdueDays} days overdue`),

@@ -7,6 +7,7 @@ import type { AppDeps } from "../context";
 import { subscriptions } from "../db/schema";
 import { conflict } from "../http/errors";
 import { recordBillingEvent } from "./events";
+import { scheduleSubscriptionEnd } from "./lifecycle";
 import { presentSubscription } from "./present";
 import { loadBillingState } from "./state";
 import { stripeClient, stripeFailure } from "./stripe-client";
@@ -37,7 +38,11 @@ export async function cancelSubscription(deps: AppDeps, input: { actor: UserRow 
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     if (remote && deps.config.stripe) await applyStripeSubscription(tx, deps.config.stripe, remote, { companyId: state.company.id, now, eventAt: null });
-    else await tx.update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: now }).where(eq(subscriptions.companyId, state.company.id));
+    else {
+      await tx.update(subscriptions).set({ cancelAtPeriodEnd: true, updatedAt: now }).where(eq(subscriptions.companyId, state.company.id));
+      // Manual billing has no provider to end it: a durable job does, at the period's end.
+      await scheduleSubscriptionEnd(tx, { companyId: state.company.id, runAt: sub.currentPeriodEnd ?? now });
+    }
     await recordBillingEvent(tx, {
       companyId: state.company.id,
       eventType: "subscription_canceled",

@@ -1,7 +1,7 @@
 import { UNLIMITED } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
-import { activeTeamMembers, companyPlan, contractsThisMonth } from "./usage";
+import { companyPlan, contractsThisMonth } from "./usage";
 
 /**
  * Refuses an upload once the company has reached its plan's monthly contract limit (spec §9). Called
@@ -16,19 +16,6 @@ export async function assertCanUploadContract(db: Db, companyId: string, now: Da
     throw new AppError(
       "forbidden",
       `Your ${plan.name} plan allows ${plan.contractLimit} contracts per month and this month's limit has been reached. Upgrade your plan on the Pricing page to upload more contracts.`,
-    );
-  }
-}
-
-/** For inviting or reactivating members: refuses once the plan's team member limit is reached. */
-export async function assertCanAddTeamMember(db: Db, companyId: string): Promise<void> {
-  const plan = await companyPlan(db, companyId);
-  if (plan.teamMemberLimit === UNLIMITED) return;
-  const members = await activeTeamMembers(db, companyId);
-  if (members >= plan.teamMemberLimit) {
-    throw new AppError(
-      "forbidden",
-      `Your ${plan.name} plan allows ${plan.teamMemberLimit} team members. Upgrade your plan on the Pricing page to add more.`,
     );
   }
 }

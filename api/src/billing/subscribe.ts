@@ -7,6 +7,8 @@ import type { AppDeps } from "../context";
 import { companies, subscriptions } from "../db/schema";
 import { conflict } from "../http/errors";
 import { recordBillingEvent } from "./events";
+import { issueInvoice } from "./invoices";
+import { assertMembersFitPlan, lockCompanySeats } from "./seats";
 import { presentSubscription } from "./present";
 import { addMonth, loadBillingState, type BillingState } from "./state";
 import { stripeClient, stripeFailure, stripePriceFor, type StripeConfig } from "./stripe-client";
@@ -46,6 +48,8 @@ async function subscribeManually(deps: AppDeps, state: BillingState, input: Crea
   const periodStart = samePlanLive ? subscription.currentPeriodStart : now;
   const periodEnd = samePlanLive ? subscription.currentPeriodEnd : addMonth(now);
   await deps.db.transaction(async (tx) => {
+    await lockCompanySeats(tx, company.id);
+    await assertMembersFitPlan(tx, { companyId: company.id, planId: to.id });
     const values = {
       plan: to.id,
       status: "active",
@@ -58,6 +62,8 @@ async function subscribeManually(deps: AppDeps, state: BillingState, input: Crea
     };
     await tx.insert(subscriptions).values({ companyId: company.id, createdAt: now, ...values }).onConflictDoUpdate({ target: subscriptions.companyId, set: values });
     await tx.update(companies).set({ subscriptionPlan: to.id, updatedAt: now }).where(eq(companies.id, company.id));
+    // A new period is invoiced (GST/HST of the company's province); keeping the live period is not.
+    if (!samePlanLive) await issueInvoice(tx, { companyId: company.id, plan: to.id, periodStart: periodStart ?? now, periodEnd: periodEnd ?? addMonth(now), now });
     await recordBillingEvent(tx, {
       companyId: company.id,
       eventType: from.id === to.id ? "subscription_renewed" : "plan_changed",
@@ -110,6 +116,9 @@ async function subscribeWithStripe(
   input: CreateSubscriptionInput,
 ): Promise<CreateSubscriptionResponse> {
   const price = stripePriceFor(config, input.planId);
+  // Checked before Stripe is asked; the seat lock below then orders this change after any acceptance
+  // that was under way (the window between the two is documented in docs/DECISIONS.md).
+  await assertMembersFitPlan(deps.db, { companyId: state.company.id, planId: input.planId });
   const metadata = { companyId: state.company.id, plan: input.planId };
   let remote: Stripe.Subscription;
   try {
@@ -142,6 +151,7 @@ async function subscribeWithStripe(
 
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
+    await lockCompanySeats(tx, state.company.id);
     // Stripe's answer is its state as of now. A webhook cannot have moved a new subscription past it
     // yet: the first payment needs the client secret this answer carries.
     await applyStripeSubscription(tx, config, remote, { companyId: state.company.id, now, eventAt: null });

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { companies, subscriptions, webhookEvents } from "../db/schema";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { recordBillingEvent } from "./events";
+import { lockCompanySeats, membersOverPlan } from "./seats";
 import { daysBetween, type SubscriptionRow } from "./state";
 import { stripeClient, type StripeConfig } from "./stripe-client";
 import { applyStripeSubscription, mapStripeStatus } from "./sync";
@@ -80,7 +81,19 @@ async function applyEvent(tx: Db, config: StripeConfig, event: Stripe.Event, now
         await recordBillingEvent(tx, { companyId: target.companyId, eventType: "subscription_ended", notes: `Stripe subscription ${sub.id} ended.`, now: eventAt });
       }
       if (isStale(target, eventAt)) return "stale";
+      // A plan change made at Stripe cannot be refused here; the lock orders it with seat changes, and
+      // from then on every invitation, acceptance and reactivation is checked against the new plan.
+      await lockCompanySeats(tx, target.companyId);
       await applyStripeSubscription(tx, config, sub, { companyId: target.companyId, now, eventAt });
+      const over = await membersOverPlan(tx, target.companyId);
+      if (over > 0) {
+        await recordBillingEvent(tx, {
+          companyId: target.companyId,
+          eventType: "seats_over_limit",
+          notes: `The plan set at Stripe allows ${over} fewer active ${over === 1 ? "member" : "members"} than the company has; no new members can join until members are deactivated.`,
+          now: eventAt,
+        });
+      }
       return "applied";
     }
     case "invoice.paid": {

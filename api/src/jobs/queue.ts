@@ -169,3 +169,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
   };
 }
+
+/**
+ * For recurring jobs (a daily scan that queues its next run first): queues one of `type` at `runAt`
+ * unless one is already queued; the one running now does not count.
+ */
+export async function scheduleRecurring(db: Db, type: string, runAt: Date): Promise<void> {
+  const [queued] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, type), eq(jobs.status, "queued"))).limit(1);
+  if (!queued) await db.insert(jobs).values({ type, payload: {}, runAt, maxAttempts: 3 });
+}
+
+/** Makes sure a recurring job of `type` is queued or running on this database, due at `now` if not. */
+export async function ensureRecurring(db: Db, type: string, now: Date): Promise<void> {
+  const [live] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, type), inArray(jobs.status, ["queued", "running"]))).limit(1);
+  if (!live) await scheduleRecurring(db, type, now);
+}

@@ -17,11 +17,13 @@ const PLAN_LIST: SubscriptionPlan[] = PLAN_IDS.map((id) => {
 });
 
 /** Subscription management is the company admin's (spec §6); the check runs before the body is read. */
-function requireBillingAdmin(c: Context<AppEnv>) {
+export function billingAdmin(c: Context<AppEnv>) {
   const { user, company } = requireAuth(c);
   authorize(canManageSubscription(user, company), BILLING_MESSAGES.accessRestricted);
-  return user;
+  return { user, company };
 }
+
+const requireBillingAdmin = (c: Context<AppEnv>) => billingAdmin(c).user;
 
 /** Spec §7: plans, usage, the subscription and its changes; GET /api/billing/summary for Settings › Billing. */
 export const billingRoutes = new Hono<AppEnv>()

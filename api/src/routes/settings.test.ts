@@ -54,6 +54,7 @@ describe("GET /api/settings", () => {
       industry: null,
       companySize: null,
       address: null,
+      province: null,
       website: null,
       emailDeadlines: true,
       emailAssignments: true,

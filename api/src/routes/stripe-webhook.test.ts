@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvents, companies, subscriptions, webhookEvents } from "../db/schema";
 import type { Db } from "../db/client";
 import { createTestApp, type TestApp } from "../test/app";
-import { createTeam } from "../test/factories";
+import { createTeam, createUser } from "../test/factories";
 import { signedIn } from "../test/review-factories";
 import { startFakeStripe, stripeEvent, type FakeStripe } from "../test/fake-stripe";
 
@@ -53,6 +53,21 @@ async function subscribedCompany(plan = "professional") {
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 describe("POST /api/webhooks/stripe", () => {
+  it("applies a downgrade made at Stripe that leaves too many members, and records that no one can join", async () => {
+    const { team, subId } = await subscribedCompany("professional");
+    await deliver(stripeEvent("customer.subscription.updated", stripe.activate(subId)));
+    for (let i = 0; i < 3; i++) await createUser(t.deps.db, { companyId: team.company.id }); // 6 active; Starter allows 5
+    const sub = stripe.subscriptions.get(subId)!;
+    (sub.items as { data: { price: { id: string } }[] }).data[0]!.price = { id: PRICES.starter };
+    const res = await deliver(stripeEvent("customer.subscription.updated", { ...sub }, { created: seconds(new Date()) + 5 }));
+    expect(res.body).toMatchObject({ outcome: "applied" });
+    const after = await state(t.deps.db, team.company.id);
+    expect(after.company.subscriptionPlan).toBe("starter");
+    expect(after.events.map(([type]) => type)).toContain("seats_over_limit");
+    const [event] = await t.deps.db.select().from(billingEvents).where(eq(billingEvents.eventType, "seats_over_limit"));
+    expect(event!.adminNotes).toContain("allows 1 fewer active member than the company has");
+  });
+
   it("activates the plan when Stripe reports the subscription active, once per event id", async () => {
     const { team, subId } = await subscribedCompany();
     const active = stripe.activate(subId);

@@ -18,6 +18,7 @@ import { totpCode } from "../auth/totp";
 import { requestPasswordReset } from "../commands/auth/password-reset";
 import { issueEmailToken, issueVerificationToken } from "../auth/verification";
 import { CONFIRM_EMAIL_CHANGE, UNDO_EMAIL_CHANGE } from "../commands/auth/email-change";
+import { issueInvoice } from "../billing/invoices";
 import { createSubscription } from "../billing/subscribe";
 import { analyses, apiKeys, companies, invitations, notifications, supportTickets, users } from "../db/schema";
 import { seedKnowledgeBase } from "../support/articles";
@@ -434,6 +435,14 @@ const TABLE: Row[] = [
     return {};
   }),
   route("GET", "/api/billing/summary", [200, 403, 403, 401, 200]),
+  route("GET", "/api/billing/invoices", [200, 403, 403, 401, 200]),
+  route("GET", "/api/billing/invoices/:id/pdf", [200, 403, 403, 401, 404], async (fx) => {
+    const now = new Date();
+    const invoice = await issueInvoice(fx.t.deps.db, { companyId: fx.team.company.id, plan: "starter", periodStart: now, periodEnd: now, now });
+    return { params: { id: invoice.id } };
+  }),
+  // Manual billing has no card to update (409) for an admin of any company.
+  route("POST", "/api/billing/payment-method", [409, 403, 403, 401, 409]),
   // Without STRIPE_SECRET_KEY there is no webhook endpoint.
   route("POST", "/api/webhooks/stripe", [404, 404, 404, 404, 404], () => ({ body: { id: "evt_1", type: "invoice.paid" } })),
 

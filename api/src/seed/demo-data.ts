@@ -13,6 +13,7 @@ export const DEMO_COMPANY = {
   industry: "energy",
   companySize: "201-500",
   address: "Suite 1800, 333 7 Avenue SW, Calgary, AB T2P 2Z1",
+  province: "AB",
   website: "https://demo-epc.example",
   plan: "professional",
 } as const;

@@ -22,6 +22,7 @@ import { recordAudit } from "../commands/audit";
 import { renderContract, type RenderedContract } from "./contracts/render";
 import { analyzeContract } from "../analysis/engine";
 import { textHash } from "../analysis/refresh";
+import { issueInvoice, payInvoices } from "../billing/invoices";
 import { DEMO_COMPANY, DEMO_CONTRACTS, DEMO_NOTIFICATIONS, DEMO_PASSWORD, DEMO_USERS, type DemoContract, type DemoMarkup, type DemoUserKey } from "./demo-data";
 
 export type SeedDeps = Pick<AppDeps, "db" | "logger" | "now">;
@@ -105,6 +106,7 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
       industry: DEMO_COMPANY.industry,
       companySize: DEMO_COMPANY.companySize,
       address: DEMO_COMPANY.address,
+      province: DEMO_COMPANY.province,
       website: DEMO_COMPANY.website,
       subscriptionPlan: DEMO_COMPANY.plan,
       accountStatus: "active",
@@ -125,6 +127,9 @@ async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<
     currentPeriodStart: periodStart,
     currentPeriodEnd: periodEnd,
   });
+  // The current period's invoice, paid the day it was issued (Settings › Billing lists and downloads it).
+  const invoice = await issueInvoice(tx, { companyId, plan: DEMO_COMPANY.plan, periodStart, periodEnd, now: periodStart });
+  await payInvoices(tx, { companyId, amountCents: invoice.total, note: "Wire transfer", now: periodStart });
 
   const userRows = await tx
     .insert(users)

@@ -32,6 +32,9 @@ export interface FakeStripe {
   requests: StripeRequest[];
   customers: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
+  invoices: Map<string, Obj>;
+  /** A finalized invoice of `customer` as Stripe issues them (amounts in cents), with its PDF address. */
+  addInvoice(customer: string, options?: { total?: number; tax?: number; status?: "open" | "paid" | "void" | "draft"; description?: string }): Obj;
   /** Answer the next `times` API calls (default 1) with this Stripe error instead; the SDK retries once. */
   failNext(status: number, message: string, options?: { type?: string; times?: number }): void;
   /** What Stripe does after the card form confirms the first payment: active, with the card as default. */
@@ -80,6 +83,7 @@ export async function startFakeStripe(secretKey = "sk_test_fake_clausewise"): Pr
   const customers = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const paymentMethods = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
   const idempotent = new Map<string, unknown>();
   let counter = 0;
   let failure: { status: number; message: string; type: string; times: number } | null = null;
@@ -146,6 +150,20 @@ export async function startFakeStripe(secretKey = "sk_test_fake_clausewise"): Pr
       subscriptions.set(sub.id, sub);
       return [200, viewSubscription(sub, expand)];
     }
+    if (method === "GET" && path === "/v1/invoices") {
+      const data = [...invoices.values()].filter((i) => !params.customer || i.customer === params.customer).reverse();
+      return [200, { object: "list", data, has_more: false, url: "/v1/invoices" }];
+    }
+    match = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (match && method === "GET") {
+      const invoice = invoices.get(match[1]!);
+      return invoice ? [200, invoice] : [404, null];
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!customers.has(params.customer as string)) return [404, null];
+      const id = nextId("bps");
+      return [200, { id, object: "billing_portal.session", customer: params.customer, return_url: params.return_url ?? null, flow: params.flow_data ?? null, url: `https://billing.stripe.test/p/session/${id}` }];
+    }
     match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (match) {
       const sub = subscriptions.get(match[1]!);
@@ -198,6 +216,31 @@ export async function startFakeStripe(secretKey = "sk_test_fake_clausewise"): Pr
     requests,
     customers,
     subscriptions,
+    invoices,
+    addInvoice(customer, options = {}) {
+      const id = nextId("in");
+      const total = options.total ?? 33_787;
+      const tax = options.tax ?? 3_887;
+      const invoice: Obj = {
+        id,
+        object: "invoice",
+        customer,
+        number: `FAKE-${String(invoices.size + 1).padStart(4, "0")}`,
+        status: options.status ?? "paid",
+        created: now(),
+        currency: "cad",
+        subtotal: total - tax,
+        total_excluding_tax: total - tax,
+        total,
+        amount_paid: options.status === "paid" || options.status === undefined ? total : 0,
+        description: null,
+        lines: { object: "list", data: [{ id: nextId("il"), object: "line_item", description: options.description ?? "1 × ClauseWise Professional (at $299.00 / month)" }], has_more: false },
+        invoice_pdf: `https://pay.stripe.test/invoice/${id}/pdf`,
+        hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
+      };
+      invoices.set(id, invoice);
+      return invoice;
+    },
     failNext(status, message, options = {}) {
       failure = { status, message, type: options.type ?? "api_error", times: options.times ?? 1 };
     },

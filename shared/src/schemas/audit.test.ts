@@ -22,6 +22,7 @@ describe("audit filters", () => {
 
   it("labels known actions and turns unknown codes into words", () => {
     expect(auditActionLabel("change.approve")).toBe("Approved a proposed change");
-    expect(auditActionLabel("subscription.end")).toBe("Subscription end");
+    expect(auditActionLabel("subscription.end")).toBe("Subscription ended at the end of its period");
+    expect(auditActionLabel("subscription.pause")).toBe("Subscription pause");
   });
 });

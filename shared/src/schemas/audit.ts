@@ -86,6 +86,7 @@ export const AUDIT_ACTION_GROUPS = [
       "company.retention": "Changed the contract retention period",
       "subscription.create": "Changed the subscription plan",
       "subscription.cancel": "Cancelled the subscription",
+      "subscription.end": "Subscription ended at the end of its period",
       "company.record_payment": "Recorded a payment",
       "company.mark_overdue": "Marked the account overdue",
       "company.suspend": "Suspended the company account",
@@ -102,7 +103,7 @@ export type AuditAction = keyof (typeof AUDIT_ACTION_GROUPS)[number]["actions"];
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = Object.fromEntries(AUDIT_ACTION_GROUPS.flatMap((g) => Object.entries(g.actions)));
 
-/** The label of a kind of event; an unknown code reads as words ("subscription.end" → "Subscription end"). */
+/** The label of a kind of event; an unknown code reads as words ("subscription.pause" → "Subscription pause"). */
 export function auditActionLabel(action: string): string {
   const known = AUDIT_ACTION_LABELS[action];
   if (known) return known;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
+import { PROVINCE_CODES } from "../tax";
 import { emailSchema, passwordSchema } from "./auth";
 
 /** Spec §5 and §8: the exact texts of the Settings screen. */
@@ -78,6 +79,8 @@ export const settingsRecord = z.object({
   industry: z.enum(INDUSTRIES).nullable(),
   companySize: z.enum(COMPANY_SIZES).nullable(),
   address: z.string().nullable(),
+  /** Province or territory: sets the GST/HST on the company's invoices. */
+  province: z.enum(PROVINCE_CODES).nullable(),
   website: z.string().nullable(),
   emailDeadlines: z.boolean(),
   emailAssignments: z.boolean(),
@@ -106,6 +109,11 @@ export const companyUpdateRequest = z.object({
   industry: requiredChoice(INDUSTRIES, SETTINGS_MESSAGES.industryRequired),
   companySize: requiredChoice(COMPANY_SIZES, SETTINGS_MESSAGES.companySizeRequired),
   address: optionalText(500),
+  /** Absent: unchanged; "" or null: not set. */
+  province: z
+    .union([z.enum(PROVINCE_CODES, { message: "Select a province or territory" }), z.literal(""), z.null()])
+    .optional()
+    .transform((value) => (value === "" ? null : value)),
   website: optionalText(300),
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateRequest>;

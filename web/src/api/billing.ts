@@ -3,6 +3,8 @@ import type {
   BillingSummaryResponse,
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
+  InvoiceListResponse,
+  PaymentMethodSessionResponse,
   SubscriptionPlan,
   SubscriptionResponse,
   UsageResponse,
@@ -13,6 +15,7 @@ export const plansKey = ["subscription-plans"] as const;
 export const usageKey = ["usage"] as const;
 export const subscriptionKey = ["subscription"] as const;
 export const billingSummaryKey = ["billing", "summary"] as const;
+export const invoicesKey = ["billing", "invoices"] as const;
 
 /** GET /api/subscription-plans */
 export function usePlans() {
@@ -44,6 +47,7 @@ function useRefreshBilling() {
       queryClient.invalidateQueries({ queryKey: subscriptionKey }),
       queryClient.invalidateQueries({ queryKey: usageKey }),
       queryClient.invalidateQueries({ queryKey: billingSummaryKey }),
+      queryClient.invalidateQueries({ queryKey: invoicesKey }),
     ]);
 }
 
@@ -68,4 +72,14 @@ export function useCancelSubscription() {
 /** After Stripe.js confirmed a payment: the webhook moves the state, so read it again. */
 export function useRefreshBillingState() {
   return useRefreshBilling();
+}
+
+/** GET /api/billing/invoices: invoices and receipts (ClauseWise's own, and Stripe's in Stripe mode). Admins only. */
+export function useInvoices(enabled = true) {
+  return useQuery({ queryKey: invoicesKey, queryFn: ({ signal }) => api.get<InvoiceListResponse>("/api/billing/invoices", { signal }), enabled });
+}
+
+/** POST /api/billing/payment-method: a Stripe billing portal address where the card is updated. */
+export function useUpdateCard() {
+  return useMutation({ mutationFn: () => api.post<PaymentMethodSessionResponse>("/api/billing/payment-method") });
 }

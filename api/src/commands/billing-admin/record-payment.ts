@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { RecordPaymentRequest } from "@clausewise/shared";
+import { planOf, type RecordPaymentRequest } from "@clausewise/shared";
 import type { CompanyRow, UserRow } from "../../auth/sessions";
+import { issueInvoice, payInvoices } from "../../billing/invoices";
 import { addMonth, daysBetween } from "../../billing/state";
 import type { AppDeps } from "../../context";
 import { companies, subscriptions } from "../../db/schema";
@@ -48,7 +49,10 @@ export async function recordPayment(deps: AppDeps, input: RecordPaymentInput): P
         .update(subscriptions)
         .set({ currentPeriodStart: due, currentPeriodEnd: nextDue, status: overdueDays > 0 ? "past_due" : "active", updatedAt: now })
         .where(eq(subscriptions.id, sub.id));
+      await issueInvoice(tx, { companyId: company.id, plan: planOf(sub.plan).id, periodStart: due, periodEnd: nextDue, now });
     }
+    // The payment settles unpaid invoices oldest first, each one it covers in full (their receipts).
+    await payInvoices(tx, { companyId: company.id, amountCents, note: request.notes ?? null, now });
     await recordAdminBillingEvent(tx, {
       companyId: company.id,
       eventType: "payment_received",

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { UserRow } from "../../auth/sessions";
 import type { AppDeps } from "../../context";
 import type { Db } from "../../db/client";
-import { companySettings, contracts, jobs } from "../../db/schema";
+import { companySettings, contracts } from "../../db/schema";
 import { scrubFreedSpace } from "../../db/scrub";
-import { createJobRunner, type JobRunner } from "../../jobs/queue";
+import { createJobRunner, ensureRecurring, scheduleRecurring, type JobRunner } from "../../jobs/queue";
 import { recordAudit } from "../audit";
 import { CONTRACT_TEXT_TABLES, eraseContract } from "./erase";
 
@@ -68,8 +68,7 @@ export async function eraseExpiredContracts(deps: AppDeps): Promise<number> {
 
 /** Queues the next scan unless one is already queued (the running one does not count). */
 export async function scheduleRetentionScan(db: Db, runAt: Date): Promise<void> {
-  const [queued] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, RETENTION_SCAN_JOB), eq(jobs.status, "queued"))).limit(1);
-  if (!queued) await db.insert(jobs).values({ type: RETENTION_SCAN_JOB, payload: {}, runAt, maxAttempts: 3 });
+  await scheduleRecurring(db, RETENTION_SCAN_JOB, runAt);
 }
 
 /** The daily scan re-enqueues itself first, so a failing scan never ends the chain. */
@@ -80,12 +79,7 @@ export async function runRetentionScan(deps: AppDeps): Promise<void> {
 
 /** Makes sure a scan is queued or running on this database (every API process at start-up). */
 export async function ensureRetentionScan(deps: AppDeps): Promise<void> {
-  const [live] = await deps.db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.type, RETENTION_SCAN_JOB), inArray(jobs.status, ["queued", "running"])))
-    .limit(1);
-  if (!live) await scheduleRetentionScan(deps.db, deps.now());
+  await ensureRecurring(deps.db, RETENTION_SCAN_JOB, deps.now());
 }
 
 export function createRetentionRunner(deps: AppDeps, options: { pollMs?: number } = {}): JobRunner {

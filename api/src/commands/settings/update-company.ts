@@ -18,6 +18,7 @@ export async function updateCompany(deps: AppDeps, input: { actor: UserRow; comp
         industry: settings.industry,
         companySize: settings.companySize,
         address: settings.address,
+        ...(settings.province !== undefined ? { province: settings.province } : {}),
         website: settings.website,
         updatedAt: now,
       })

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { companies, invitations, notificationPreferences, userSettings, users } from "../../db/schema";
 import { AppError, conflict } from "../../http/errors";
 import { recordAudit } from "../audit";
+import { assertSeatAvailable, lockCompanySeats } from "../../billing/seats";
 
 const invalid = () => new AppError("token_invalid", TEAM_MESSAGES.invitationInvalid);
 
@@ -49,7 +50,11 @@ export async function acceptInvitation(
   const now = deps.now();
   const passwordHash = await hashPassword(request.password);
   return deps.db.transaction(async (tx) => {
+    // The company's seat lock first, as inviting and resending take it, then the invitation's row.
+    await lockCompanySeats(tx, (await usableInvitation(tx, request.token, now, false)).invitation.companyId);
     const { invitation, company } = await usableInvitation(tx, request.token, now, true);
+    // The plan may have shrunk since the invitation was sent (issue 16 item 4).
+    await assertSeatAvailable(tx, { companyId: invitation.companyId, now, purpose: "accept", holdsPendingInvitation: true });
     // A weak password rolls back here, and the invitation stays usable.
     await assertStrongPassword(request.password, { email: invitation.email, firstName: request.firstName, lastName: request.lastName, companyName: company.name });
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1);

@@ -45,3 +45,36 @@ export const webhookEvents = pgTable("webhook_events", {
   type: text("type").notNull(),
   receivedAt: tstz("received_at").notNull().defaultNow(),
 });
+
+/**
+ * Invoices of manual billing (Stripe keeps its own). Numbered per company without gaps (`sequence`
+ * under the company's row lock); the tax is fixed when the invoice is issued. Paid ones are also
+ * downloadable as receipts.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    number: text("number").notNull(),
+    plan: text("plan").notNull(),
+    description: text("description").notNull(),
+    periodStart: tstz("period_start").notNull(),
+    periodEnd: tstz("period_end").notNull(),
+    /** Where the company was when the invoice was issued (null: not set, GST only). */
+    province: text("province"),
+    taxLabel: text("tax_label").notNull(),
+    taxRateBps: integer("tax_rate_bps").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    tax: integer("tax").notNull(),
+    total: integer("total").notNull(),
+    /** Bill-to details as they were when issued. */
+    billTo: text("bill_to").notNull(),
+    issuedAt: tstz("issued_at").notNull(),
+    paidAt: tstz("paid_at"),
+    paymentNote: text("payment_note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invoices_company_sequence_key").on(t.companyId, t.sequence), index("invoices_company_idx").on(t.companyId, t.issuedAt)],
+);

@@ -7,6 +7,8 @@ export const companies = pgTable("companies", {
   industry: text("industry"),
   companySize: text("company_size"),
   address: text("address"),
+  /** Two-letter province or territory code: sets the GST/HST on the company's invoices. */
+  province: text("province"),
   website: text("website"),
   subscriptionPlan: text("subscription_plan").notNull().default("starter"),
   accountStatus: text("account_status").notNull().default("active"),

@@ -1,8 +1,11 @@
 import { Link } from "react-router-dom";
-import { CreditCard, Download } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { DEFAULT_SETTINGS_PLAN, planOf } from "@clausewise/shared";
 import { can, useSignedInUser } from "../../api/auth";
-import { useBillingSummary, useUsage } from "../../api/billing";
+import { useBillingSummary, useUpdateCard, useUsage } from "../../api/billing";
+import { errorText } from "../../api/client";
+import { toast } from "../../stores/toast";
+import { InvoicesCard } from "./InvoicesCard";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { SectionTitle } from "./feedback";
@@ -20,6 +23,7 @@ export function BillingTab() {
   const user = useSignedInUser();
   const isBillingAdmin = can(user, "subscription.manage");
   const summary = useBillingSummary(isBillingAdmin);
+  const updateCard = useUpdateCard();
   const usage = useUsage();
   const data = summary.data;
 
@@ -28,6 +32,14 @@ export function BillingTab() {
   const amount = data ? data.amount / 100 : usagePlan ? usagePlan.price / 100 : DEFAULT_SETTINGS_PLAN.amount;
   const card = data?.paymentMethod ?? null;
   const history = data?.history ?? [];
+  const manual = data?.billingMode === "manual";
+
+  // Stripe's billing portal takes the new card and returns to this tab (POST /api/billing/payment-method).
+  const openCardUpdate = () =>
+    updateCard.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => toast({ title: "Card update unavailable", description: errorText(error, "The card cannot be updated right now."), variant: "destructive" }),
+    });
 
   return (
     <div className="space-y-4">
@@ -60,10 +72,12 @@ export function BillingTab() {
               {!isBillingAdmin ? "Payment details are visible to administrators." : data?.billingMode === "manual" ? "Invoiced manually: no card on file." : "No card on file."}
             </p>
           )}
-          {isBillingAdmin ? (
-            <Link to="/subscription" className={buttonClasses("secondary", "sm")}>
-              Update
-            </Link>
+          {isBillingAdmin && !manual ? (
+            <Button variant="secondary" size="sm" onClick={openCardUpdate} disabled={updateCard.isPending || !data}>
+              {updateCard.isPending ? "Opening..." : "Update"}
+            </Button>
+          ) : isBillingAdmin ? (
+            <p className="text-sm text-slate-500">Card updates do not apply: invoices are paid by cheque or wire transfer.</p>
           ) : (
             <Button variant="secondary" size="sm" disabled>
               Update
@@ -71,6 +85,7 @@ export function BillingTab() {
           )}
         </div>
       </Card>
+      {isBillingAdmin && <InvoicesCard />}
       <Card className="p-5">
         <SectionTitle title="Billing History" />
         {history.length === 0 ? (
@@ -83,13 +98,7 @@ export function BillingTab() {
                   <p className="font-medium text-slate-900">{entry.description}</p>
                   <p className="text-slate-500">{day(entry.createdAt)}</p>
                 </div>
-                <div className="flex items-center gap-3">
-                  <span className="text-slate-800">{entry.amount === null ? "—" : money(entry.amount)}</span>
-                  <Button variant="ghost" size="sm" disabled aria-label={`Download invoice of ${day(entry.createdAt)}`}>
-                    <Download aria-hidden="true" />
-                    Download
-                  </Button>
-                </div>
+                <span className="text-slate-800">{entry.amount === null ? "—" : money(entry.amount)}</span>
               </li>
             ))}
           </ul>

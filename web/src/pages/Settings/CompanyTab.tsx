@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { COMPANY_SIZES, companyUpdateRequest, INDUSTRIES, SETTINGS_MESSAGES, type SettingsRecord } from "@clausewise/shared";
+import { COMPANY_SIZES, companyUpdateRequest, INDUSTRIES, PROVINCE_CODES, PROVINCE_NAMES, SETTINGS_MESSAGES, type SettingsRecord } from "@clausewise/shared";
 import { can, useSignedInUser } from "../../api/auth";
 import { useSaveCompany } from "../../api/settings";
 import { Button } from "../../components/ui/button";
@@ -29,6 +29,7 @@ export function CompanyTab({ settings }: { settings: SettingsRecord }) {
     industry: settings.industry ?? "",
     companySize: settings.companySize ?? "",
     address: settings.address ?? "",
+    province: settings.province ?? "",
     website: settings.website ?? "",
   });
 
@@ -78,6 +79,18 @@ export function CompanyTab({ settings }: { settings: SettingsRecord }) {
             </Field>
           </div>
           <TextField label="Address" name="address" autoComplete="street-address" value={values.address} onChange={set("address")} error={errors.address} />
+          <Field label="Province or Territory" error={errors.province} hint="Sets the GST/HST on your invoices.">
+            {({ id, describedBy, invalid }) => (
+              <NativeSelect id={id} name="province" aria-describedby={describedBy} aria-invalid={invalid || undefined} value={values.province} onChange={set("province")}>
+                <option value="">Not set (GST only)</option>
+                {PROVINCE_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {PROVINCE_NAMES[code]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
           <TextField label="Website" name="website" type="url" placeholder="https://" value={values.website} onChange={set("website")} error={errors.website} />
         </fieldset>
         {editable && (

@@ -42,6 +42,7 @@ const record: SettingsRecord = {
   industry: null,
   companySize: null,
   address: null,
+  province: null,
   website: null,
   emailDeadlines: true,
   emailAssignments: true,
@@ -152,9 +153,10 @@ describe("Settings › Company", () => {
     fireEvent.change(input("Company Name"), { target: { value: "Northern Pipe Ltd." } });
     fireEvent.change(screen.getByLabelText("Industry"), { target: { value: "mining" } });
     fireEvent.change(screen.getByLabelText("Company Size"), { target: { value: "11-50" } });
+    fireEvent.change(screen.getByLabelText("Province or Territory"), { target: { value: "NS" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Company Settings Updated"), wait);
-    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ companyName: "Northern Pipe Ltd.", industry: "mining", companySize: "11-50", address: null, website: null });
+    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ companyName: "Northern Pipe Ltd.", industry: "mining", companySize: "11-50", address: null, province: "NS", website: null });
   });
 
   it("is read-only for non-admins", async () => {
@@ -300,5 +302,32 @@ describe("Settings › Billing", () => {
     expect(screen.getByTestId("plan-amount").textContent).toBe("$299");
     expect(screen.getByText("Payment received")).toBeTruthy();
     expect(screen.queryByText("Visa ending in 4242")).toBeNull();
+  });
+
+  it("lists invoices with their tax and downloads; manual billing says a card update does not apply", async () => {
+    const api = settingsApi(admin, {
+      "GET /api/billing/summary": {
+        status: 200,
+        body: { plan: "professional", planName: "Professional", amount: 29900, currency: "CAD", status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: null, billingMode: "manual", paymentMethod: null, history: [] },
+      },
+      "GET /api/billing/invoices": {
+        status: 200,
+        body: {
+          billingMode: "manual",
+          invoices: [
+            { id: "i1", source: "clausewise", number: "CW-1A2B3C4D-00001", issuedAt: "2026-02-01T12:00:00Z", description: "ClauseWise Professional plan, 2026-02-01 to 2026-03-01", subtotal: 29900, tax: 3887, taxLabel: "HST 13%", total: 33787, currency: "CAD", status: "paid", invoiceUrl: "/api/billing/invoices/i1/pdf", receiptUrl: "/api/billing/invoices/i1/pdf?kind=receipt" },
+          ],
+        },
+      },
+    });
+    renderApp("/settings?tab=billing");
+    const list = await screen.findByRole("list", { name: "Invoices" }, wait);
+    expect(within(list).getByText(/HST 13% \$38\.87/)).toBeTruthy();
+    expect(within(list).getByText("$337.87")).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "Download invoice CW-1A2B3C4D-00001" })).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "Download receipt CW-1A2B3C4D-00001" })).toBeTruthy();
+    expect(screen.getByText(/Card updates do not apply/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Update" })).toBeNull();
+    expect(api.calls.some((c) => c.path === "/api/billing/invoices")).toBe(true);
   });
 });

@@ -77,6 +77,16 @@ describe("subscription page", () => {
     await waitFor(() => expect(lastToast()).toMatchObject({ title: "Subscription Failed", description: "The payment provider did not answer.", variant: "destructive" }), wait);
   });
 
+  it("keeps a refused downgrade's message on screen with the way to the Team page", async () => {
+    const message = "The Starter plan allows 5 team members, and your company has 7 active members. Deactivate 2 members on the Team page before changing to the Starter plan.";
+    fakeApi(routes(MANUAL, { "POST /api/create-subscription": { status: 409, body: { error: "conflict", message } } }));
+    renderApp("/subscription");
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe to Professional" }, wait));
+    const alert = await screen.findByRole("alert", undefined, wait);
+    expect(alert.textContent).toContain(message);
+    expect(screen.getByRole("link", { name: "Go to Team Management" }).getAttribute("href")).toBe("/team");
+  });
+
   it("cancels at period end after confirmation, and reports a failure", async () => {
     const canceled = { ...MANUAL, cancel_at_period_end: true };
     const { calls } = fakeApi(routes(MANUAL, { "POST /api/cancel-subscription": { status: 200, body: canceled } }));

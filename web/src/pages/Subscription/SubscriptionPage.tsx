@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import clsx from "clsx";
 import { Info } from "lucide-react";
 import { BILLING_MESSAGES, PLAN_IDS, type PlanId, type SubscriptionPlan } from "@clausewise/shared";
 import { useCancelSubscription, useCreateSubscription, usePlans, useSubscription } from "../../api/billing";
-import { errorText } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { PageScaffold } from "../../components/PageScaffold";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -56,6 +56,8 @@ function ManageSubscription() {
   const [picked, setPicked] = useState<PlanId | null>(() => (isPlanId(params.get("plan")) ? (params.get("plan") as PlanId) : null));
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [payment, setPayment] = useState<{ clientSecret: string; planName: string } | null>(null);
+  // A refused plan change (too many active members for the smaller plan) stays on screen with the way out.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const data = subscription.data;
   const stripeMode = data?.billingMode === "stripe";
   const stripeJs = useStripeJs(stripeMode ? data.publishableKey : null);
@@ -74,6 +76,7 @@ function ManageSubscription() {
   const alreadyOn = live && sub.plan === selected && !sub.cancel_at_period_end;
 
   function subscribe() {
+    setRefusal(null);
     create.mutate(
       { planId: selected },
       {
@@ -85,8 +88,11 @@ function ManageSubscription() {
           const manual = result.billingMode === "manual" ? " (manual billing: no payment was taken)" : "";
           toast({ title: BILLING_MESSAGES.subscriptionCreated, description: `You are now on the ${result.subscription.planName} plan${manual}.` });
         },
-        onError: (error) =>
-          toast({ title: BILLING_MESSAGES.subscriptionFailed, description: errorText(error, "Failed to create subscription. Please try again."), variant: "destructive" }),
+        onError: (error) => {
+          const description = errorText(error, "Failed to create subscription. Please try again.");
+          if (error instanceof ApiError && error.status === 409) setRefusal(description);
+          toast({ title: BILLING_MESSAGES.subscriptionFailed, description, variant: "destructive" });
+        },
       },
     );
   }
@@ -119,8 +125,24 @@ function ManageSubscription() {
           <h2 className="text-base font-semibold text-slate-900">Choose a plan</h2>
           <p className="mt-1 text-sm text-slate-600">Billed monthly in CAD; cancel at any time. Fees are non-refundable.</p>
           <div className="mt-4">
-            <PlanPicker plans={plans.data} selected={selected} current={live ? sub.plan : null} onSelect={setPicked} />
+            <PlanPicker
+              plans={plans.data}
+              selected={selected}
+              current={live ? sub.plan : null}
+              onSelect={(id) => {
+                setPicked(id);
+                setRefusal(null);
+              }}
+            />
           </div>
+          {refusal && (
+            <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              <p>{refusal}</p>
+              <Link to="/team" className="mt-2 inline-block font-medium text-brand-700 underline">
+                Go to Team Management
+              </Link>
+            </div>
+          )}
           <div className="mt-4 flex items-center gap-3">
             <Button onClick={subscribe} disabled={create.isPending || alreadyOn || (stripeMode && stripeJs.status !== "ready")}>
               {create.isPending ? "Subscribing..." : `Subscribe to ${selectedPlan?.name ?? selected}`}
