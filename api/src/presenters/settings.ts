@@ -1,9 +1,7 @@
 import {
   API_KEY_SCOPES,
   COMPANY_SIZES,
-  DEFAULT_NOTIFICATION_SETTINGS,
   INDUSTRIES,
-  REMINDER_FREQUENCIES,
   type ApiKeyScope,
   type ApiKeySummary,
   type SessionSummary,
@@ -21,7 +19,6 @@ function oneOf<T extends string>(values: readonly T[], value: string | null | un
 
 /** GET /api/settings: the spec §3 record, with spec §9 defaults for a user who never saved. */
 export function presentSettings(user: UserRow, company: CompanyRow, row: UserSettingsRow | undefined): SettingsRecord {
-  const notifications = row ?? DEFAULT_NOTIFICATION_SETTINGS;
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -35,11 +32,6 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     companySize: oneOf(COMPANY_SIZES, company.companySize),
     address: company.address,
     website: company.website,
-    emailDeadlines: notifications.emailDeadlines,
-    emailAssignments: notifications.emailAssignments,
-    emailReports: notifications.emailReports,
-    inAppNotifications: notifications.inAppNotifications,
-    reminderFrequency: oneOf(REMINDER_FREQUENCIES, notifications.reminderFrequency) ?? DEFAULT_NOTIFICATION_SETTINGS.reminderFrequency,
   };
 }
 
