@@ -49,6 +49,8 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
 
   // An API key, shown once, works as a Bearer token: read-only unless chosen otherwise, and never on
   // the account's identity or security.
+  // API access is an Enterprise feature (PLAN_FEATURES): this fresh company subscribes first (manual billing).
+  expect((await page.request.post("/api/create-subscription", { data: { planId: "enterprise" } })).status()).toBe(201);
   await page.getByRole("button", { name: "Manage Keys" }).click();
   await page.getByLabel("Key name").fill("Procurement sync");
   await expect(page.getByLabel("Access")).toHaveValue("read");

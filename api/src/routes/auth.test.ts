@@ -242,7 +242,7 @@ describe("GET /api/auth/user", () => {
   });
 
   it("accepts an API key as a Bearer token and refuses a bad or revoked one", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const key = `cwk_${"k".repeat(10)}${Date.now()}`;
     const [row] = await t.deps.db
       .insert(apiKeys)

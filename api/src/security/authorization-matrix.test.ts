@@ -557,7 +557,7 @@ beforeAll(async () => {
   t = await createTestApp({ platformAdminEmails: [OPERATOR_EMAIL] });
   await seedKnowledgeBase(t.deps.db);
   // Being an operator comes from PLATFORM_ADMIN_EMAILS, not from the company role.
-  const ops = await createCompany(t.deps.db, { name: "Platform operations" });
+  const ops = await createCompany(t.deps.db, { name: "Platform operations", subscriptionPlan: "enterprise" });
   operator = await createUser(t.deps.db, { companyId: ops.id, role: "reviewer", email: OPERATOR_EMAIL });
 });
 afterAll(() => t.close());
@@ -579,12 +579,12 @@ type Caller = Column | "operator" | KeyColumn;
 
 /** Company A's fresh team and the caller of this cell. */
 async function cellWorld(caller: Caller): Promise<Fx> {
-  const team = await createTeam(t.deps.db);
+  const team = await createTeam(t.deps.db, { plan: "enterprise" });
   let actor: UserRow | null = null;
   if (caller === "admin" || caller === "approver" || caller === "reviewer") actor = team[caller].user;
   // A key acts as its owner: company A's admin, who may do the most, so a refusal is the key's.
   if (caller === "readKey" || caller === "writeKey") actor = team.admin.user;
-  if (caller === "otherAdmin") actor = (await createTeam(t.deps.db)).admin.user;
+  if (caller === "otherAdmin") actor = (await createTeam(t.deps.db, { plan: "enterprise" })).admin.user;
   if (caller === "operator") actor = operator;
   const owner = actor && actor.companyId === team.company.id ? actor : team.admin.user;
   return { t, team, actor, owner, as: signedIn, contracts: [] };

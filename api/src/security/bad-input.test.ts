@@ -352,7 +352,7 @@ beforeAll(async () => {
   const operatorEmail = `operator-${randomUUID().slice(0, 8)}@platform.test`;
   t = await createTestApp({ platformAdminEmails: [operatorEmail] });
   const db = t.deps.db;
-  const team = await createTeam(db);
+  const team = await createTeam(db, { plan: "enterprise" });
   const companyId = team.company.id;
   const ops = await createUser(db, { companyId: (await createCompany(db)).id, role: "reviewer", email: operatorEmail });
   // Billing Administration acts on a company of its own, so suspending it leaves the admin signed in.
