@@ -16,7 +16,7 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
   await page.reload();
   await expect(page.getByLabel("Job Title")).toHaveValue("Project Controls Lead");
 
-  // Company and the legacy notification form save too, and survive a reload.
+  // Company and the notification preferences (one form, also on /notification-preferences) save too, and survive a reload.
   await page.getByRole("tab", { name: "Company" }).click();
   await page.getByLabel("Industry").selectOption("energy");
   await page.getByLabel("Company Size").selectOption("51-200");
@@ -24,9 +24,10 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Company Settings Updated", { exact: true }).first()).toBeVisible();
   await page.getByRole("tab", { name: "Notifications" }).click();
-  const weekly = page.getByRole("switch", { name: "Weekly Reports" });
-  await expect(weekly).not.toBeChecked();
-  await weekly.click();
+  await expect(page.getByText("Weekly Reports")).toHaveCount(0);
+  const assignments = page.getByRole("region", { name: "Email Notifications" }).getByRole("switch", { name: "Contract Assignments" });
+  await expect(assignments).toBeChecked();
+  await assignments.click();
   await page.getByRole("button", { name: "Save Preferences" }).click();
   await expect(page.getByText("Notification Preferences Updated", { exact: true }).first()).toBeVisible();
   await page.reload();
@@ -34,7 +35,7 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
   await expect(page.getByLabel("Website")).toHaveValue("https://hale-industrial.example");
   await expect(page.getByLabel("Industry")).toHaveValue("energy");
   await page.getByRole("tab", { name: "Notifications" }).click();
-  await expect(page.getByRole("switch", { name: "Weekly Reports" })).toBeChecked();
+  await expect(page.getByRole("region", { name: "Email Notifications" }).getByRole("switch", { name: "Contract Assignments" })).not.toBeChecked();
 
   // Two-factor set-up: the setup key goes into the "authenticator" (the same RFC 6238 code here).
   await page.getByRole("tab", { name: "Security" }).click();
@@ -48,6 +49,8 @@ test("settings: profile, company and notification saves, two-factor sign-in, an 
 
   // An API key, shown once, works as a Bearer token: read-only unless chosen otherwise, and never on
   // the account's identity or security.
+  // API access is an Enterprise feature (PLAN_FEATURES): this fresh company subscribes first (manual billing).
+  expect((await page.request.post("/api/create-subscription", { data: { planId: "enterprise" } })).status()).toBe(201);
   await page.getByRole("button", { name: "Manage Keys" }).click();
   await page.getByLabel("Key name").fill("Procurement sync");
   await expect(page.getByLabel("Access")).toHaveValue("read");

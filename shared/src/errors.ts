@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   email_not_verified: 403,
   account_suspended: 403,
   ai_disabled: 403,
+  /** The company's plan does not include the feature (PLAN_FEATURES): the message says which plan does. */
+  plan_upgrade_required: 403,
   /** An API key on a route no key may use (identity, security, billing, team): sign in instead. */
   api_key_not_allowed: 403,
   /** A read-only API key asked to change something. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { API_KEY_MESSAGES, type ApiKeyScope } from "@clausewise/shared";
 import type { AppEnv } from "../context";
+import { requirePlanFeature } from "../billing/features";
 import { AppError } from "./errors";
 
 export const keyNotAllowed = () => new AppError("api_key_not_allowed", API_KEY_MESSAGES.notAllowed);
@@ -29,6 +30,8 @@ export function keyAccess(needed: ApiKeyScope): MiddlewareHandler<AppEnv> {
       if (!key.apiKeyScope || !keyScopeAllows(key.apiKeyScope, needed, c.req.method)) {
         throw new AppError("api_key_scope", API_KEY_MESSAGES.readOnly);
       }
+      // A key made before a downgrade stops working with the plan that sold API access.
+      requirePlanFeature(key.company, "apiAccess");
       c.set("auth", key);
     }
     await next();

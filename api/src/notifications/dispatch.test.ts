@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "@clausewise/shared";
+import { DEFAULT_NOTIFICATION_PREFERENCES, PREFERENCE_KINDS, type NotificationPreferences, type PreferenceKind } from "@clausewise/shared";
 import { notify, type NotifyInput } from "../commands/notifications/notify";
 import { emailOutbox, jobs, notifications } from "../db/schema";
 import type { JobRunner } from "../jobs/queue";
@@ -39,6 +39,8 @@ async function send(team: Awaited<ReturnType<typeof createTeam>>, input: Partial
     ...input,
   });
 }
+
+const approved: Partial<NotifyInput> = { type: "contract_completed", title: "Contract approved", message: "Pipeline EPC has been approved." };
 
 const mailTo = (email: string) => t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
 
@@ -109,7 +111,7 @@ describe("digests", () => {
   it("collects a day's mail into one digest at 08:00 the next morning", async () => {
     const team = await userWith({ digestFrequency: "daily", emailNewComments: true, timezone: "America/Edmonton" });
     t.setNow(at("2030-01-15T17:00:00Z")); // 10:00 in Edmonton
-    await send(team);
+    await send(team, approved);
     await send(team, { type: "markup_added", title: "New comment on Pipeline EPC", message: "Check clause 4." });
     await runner.drain();
     expect(await mailTo(team.reviewer.user.email)).toEqual([]);
@@ -121,10 +123,10 @@ describe("digests", () => {
     const mails = await mailTo(team.reviewer.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your daily ClauseWise digest: 2 notifications");
-    expect(mails[0]!.text).toContain("Contract assigned");
+    expect(mails[0]!.text).toContain("Contract approved");
     expect(mails[0]!.text).toContain("Check clause 4.");
     // The next notice starts a new digest.
-    await send(team);
+    await send(team, approved);
     await runner.drain();
     const next = await t.deps.db.select().from(jobs).where(and(eq(jobs.dedupeKey, `notification-digest:${team.reviewer.user.id}`), eq(jobs.status, "queued")));
     expect(next.map((j) => j.runAt.toISOString())).toEqual(["2030-01-17T15:00:00.000Z"]);
@@ -133,12 +135,51 @@ describe("digests", () => {
   it("sends a weekly digest on Monday morning, after quiet hours that cover it", async () => {
     const team = await userWith({ digestFrequency: "weekly", quietHours: true, quietStart: "22:00", quietEnd: "09:30", timezone: "America/Toronto" });
     t.setNow(at("2030-01-15T15:00:00Z")); // Tuesday
-    await send(team);
+    await send(team, approved);
     await runner.drain();
     const [digest] = await t.deps.db.select().from(jobs).where(eq(jobs.dedupeKey, `notification-digest:${team.reviewer.user.id}`));
     expect(digest!.runAt.toISOString()).toBe("2030-01-21T14:30:00.000Z"); // Monday 09:30 EST
     t.setNow(at("2030-01-21T14:30:00Z"));
     await runner.drain();
     expect((await mailTo(team.reviewer.user.email)).map((m) => m.subject)).toEqual(["Your weekly ClauseWise digest: 1 notification"]);
+  });
+});
+
+describe("every switch governs delivery (issue 16)", () => {
+  const notices: Record<PreferenceKind, Partial<NotifyInput>> = {
+    ContractAssigned: { type: "contract_assigned", title: "Contract assigned" },
+    DeadlineReminders: { type: "other", title: "Review deadline tomorrow", kind: "DeadlineReminders" },
+    ContractApproved: { type: "contract_completed", title: "Contract approved" },
+    ContractRejected: { type: "other", title: "Contract rejected" },
+    NewComments: { type: "markup_added", title: "New comment on Pipeline EPC" },
+    SystemUpdates: { type: "other", title: "Scheduled maintenance" },
+  };
+
+  it.each(PREFERENCE_KINDS)("%s: e-mail and in-app each follow their own switch", async (kind) => {
+    const on = await userWith({ digestFrequency: "never", [`email${kind}`]: true, [`inApp${kind}`]: true });
+    const emailOff = await userWith({ digestFrequency: "never", [`email${kind}`]: false, [`inApp${kind}`]: true });
+    const inAppOff = await userWith({ digestFrequency: "never", [`email${kind}`]: true, [`inApp${kind}`]: false });
+    t.setNow(at("2030-01-15T15:00:00Z"));
+    const sent = await Promise.all([on, emailOff, inAppOff].map((team) => send(team, notices[kind])));
+    await runner.drain();
+    expect(sent.map((r) => r.rows.length)).toEqual([1, 1, 0]);
+    const delivered = await Promise.all([on, emailOff, inAppOff].map(async (team) => (await mailTo(team.reviewer.user.email)).length));
+    expect(delivered).toEqual([1, 0, 1]);
+  });
+});
+
+describe("action-required mail goes at once; the digest batches the rest (issue 16)", () => {
+  it("with the default daily digest, mails assignments, approval requests and deadline reminders at once and holds an approval notice for the digest", async () => {
+    const team = await userWith({});
+    expect(DEFAULT_NOTIFICATION_PREFERENCES.digestFrequency).toBe("daily");
+    t.setNow(at("2030-01-15T15:00:00Z"));
+    await send(team);
+    await send(team, { type: "approval_required", title: "Approval required", message: "Legal Review is waiting for your decision." });
+    await send(team, { type: "other", title: "Approval deadline tomorrow", kind: "DeadlineReminders" });
+    await send(team, approved);
+    await runner.drain();
+    expect((await mailTo(team.reviewer.user.email)).map((m) => m.subject).sort()).toEqual(["Approval deadline tomorrow", "Approval required", "Contract assigned"]);
+    const [digest] = await t.deps.db.select().from(jobs).where(and(eq(jobs.type, NOTIFICATION_DIGEST_JOB), eq(jobs.dedupeKey, `notification-digest:${team.reviewer.user.id}`)));
+    expect((digest!.payload.items as { title: string }[]).map((i) => i.title)).toEqual(["Contract approved"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { NotificationPreferences, PreferenceKind } from "@clausewise/shared";
+import { isImmediateMailKind, type NotificationPreferences, type PreferenceKind } from "@clausewise/shared";
 import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
 import { enqueue } from "../jobs/queue";
@@ -31,9 +31,9 @@ export async function queueNotificationMail(tx: Db, input: Omit<NotificationMail
   }
 }
 
-/** Whether this kind waits for the digest: deadline reminders keep their own timing (reminderTiming). */
+/** Whether this kind waits for the digest: action-required mail never does (IMMEDIATE_MAIL_KINDS). */
 export function goesToDigest(kind: PreferenceKind, prefs: NotificationPreferences): boolean {
-  return kind !== "DeadlineReminders" && prefs.digestFrequency !== "never";
+  return !isImmediateMailKind(kind) && prefs.digestFrequency !== "never";
 }
 
 /** Runs one notification e-mail: dropped if switched off since, collected for a digest, held through quiet hours, or sent. */

@@ -56,7 +56,7 @@ describe("notification mail over SMTP", () => {
     const team = await reviewerWith({ digestFrequency: "daily", timezone: "America/Halifax" });
     const runner = createNotificationRunner(t.deps);
     t.setNow(new Date("2030-03-05T16:00:00Z")); // 12:00 in Halifax
-    for (const title of ["Contract assigned: Muskrat Falls Transmission", "Change approved on Muskrat Falls Transmission"]) {
+    for (const title of ["Contract approved: Muskrat Falls Transmission", "Change approved on Muskrat Falls Transmission"]) {
       await notify(t.deps.db, { companyId: team.company.id, userIds: [team.reviewer.user.id], type: "other", title, message: title, actionUrl: null });
     }
     await runner.drain();
@@ -67,7 +67,7 @@ describe("notification mail over SMTP", () => {
     const [digest, ...more] = received(team.reviewer.user.email);
     expect(more).toEqual([]);
     expect(digest).toMatch(/^Subject: Your daily ClauseWise digest: 2 notifications/m);
-    expect(digest).toContain("Contract assigned: Muskrat Falls Transmission");
+    expect(digest).toContain("Contract approved: Muskrat Falls Transmission");
     expect(digest).toContain("Change approved on Muskrat Falls Transmission");
   });
 });

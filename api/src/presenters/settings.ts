@@ -1,10 +1,8 @@
 import {
   API_KEY_SCOPES,
   COMPANY_SIZES,
-  DEFAULT_NOTIFICATION_SETTINGS,
   INDUSTRIES,
   PROVINCE_CODES,
-  REMINDER_FREQUENCIES,
   type ApiKeyScope,
   type ApiKeySummary,
   type SessionSummary,
@@ -22,7 +20,6 @@ function oneOf<T extends string>(values: readonly T[], value: string | null | un
 
 /** GET /api/settings: the spec §3 record, with spec §9 defaults for a user who never saved. */
 export function presentSettings(user: UserRow, company: CompanyRow, row: UserSettingsRow | undefined): SettingsRecord {
-  const notifications = row ?? DEFAULT_NOTIFICATION_SETTINGS;
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -37,11 +34,6 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     address: company.address,
     province: oneOf(PROVINCE_CODES, company.province),
     website: company.website,
-    emailDeadlines: notifications.emailDeadlines,
-    emailAssignments: notifications.emailAssignments,
-    emailReports: notifications.emailReports,
-    inAppNotifications: notifications.inAppNotifications,
-    reminderFrequency: oneOf(REMINDER_FREQUENCIES, notifications.reminderFrequency) ?? DEFAULT_NOTIFICATION_SETTINGS.reminderFrequency,
   };
 }
 

@@ -35,8 +35,8 @@ async function contractAt(companyId: string, createdAt: Date, fields: Partial<ty
 let A: Awaited<ReturnType<typeof createTeam>>;
 let B: Awaited<ReturnType<typeof createTeam>>;
 beforeAll(async () => {
-  A = await createTeam(t.deps.db);
-  B = await createTeam(t.deps.db);
+  A = await createTeam(t.deps.db, { plan: "professional" });
+  B = await createTeam(t.deps.db, { plan: "professional" });
   // A: three uploads 2, 5 and 10 days ago (one approved after 48 h); B: one, approved after 24 h.
   await contractAt(A.company.id, ago(2));
   await contractAt(A.company.id, ago(5), { reviewDeadline: ago(1) });
@@ -75,7 +75,7 @@ describe("GET /api/analytics", () => {
   });
 
   it("gives platform operators platform-wide metrics, still with their own company's figures", async () => {
-    const home = await createCompany(t.deps.db, { name: "ClauseWise Operations" });
+    const home = await createCompany(t.deps.db, { name: "ClauseWise Operations", subscriptionPlan: "professional" });
     const operator = await createUser(t.deps.db, { companyId: home.id, role: "admin", email: OPS_EMAIL });
     const res = await signedIn(t, await createSession(t.deps.db, operator.id)).get<AnalyticsResponse>("/api/analytics");
     expect(res.status).toBe(200);

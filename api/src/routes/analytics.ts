@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { ANALYTICS_MESSAGES, analyticsQuery } from "@clausewise/shared";
 import { analyticsDashboard } from "../analytics/dashboard";
 import { isPlatformAdmin } from "../auth/platform-admin";
+import { requirePlanFeature } from "../billing/features";
 import type { AppEnv } from "../context";
 import { fromZodError } from "../http/errors";
 import { requireAuth } from "../http/middleware";
@@ -10,10 +11,11 @@ import { keyAccess } from "../http/key-access";
 
 /** Validate the period → authorize (the dashboard reads only the caller's company) → compute. */
 async function dashboard(c: Context<AppEnv>, rawPeriod: string | undefined) {
-  const { user } = requireAuth(c);
+  const { user, company } = requireAuth(c);
   const parsed = analyticsQuery.safeParse({ period: rawPeriod });
   if (!parsed.success) throw fromZodError(parsed.error);
   authorize(canViewAnalytics(user, { id: user.companyId }), ANALYTICS_MESSAGES.accessRestricted);
+  requirePlanFeature(company, "analytics");
   const deps = c.get("deps");
   const platformScope = isPlatformAdmin(user, deps.config) ? "platform" : "company";
   return c.json(await analyticsDashboard(deps.db, { companyId: user.companyId, period: parsed.data.period, now: deps.now(), platformScope }));

@@ -64,9 +64,7 @@ describe("POST /api/auth/signup", () => {
     expect(company).toMatchObject({ name: "Northern Pipe & Steel Ltd.", subscriptionPlan: "starter", accountStatus: "active" });
     expect(await db.select().from(companySettings).where(eq(companySettings.companyId, company!.id))).toMatchObject([{ aiReviewEnabled: true }]);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.companyId, company!.id))).toMatchObject([{ plan: "starter", status: "active", provider: "manual" }]);
-    expect(await db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toMatchObject([
-      { emailDeadlines: true, emailAssignments: true, emailReports: false, inAppNotifications: true, reminderFrequency: "daily" },
-    ]);
+    expect(await db.select().from(userSettings).where(eq(userSettings.userId, user!.id))).toMatchObject([{ phone: null, jobTitle: null }]);
     expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user!.id))).toMatchObject([
       { digestFrequency: "daily", reminderTiming: "24h", quietHours: false, quietStart: "22:00", quietEnd: "08:00", timezone: "America/Toronto" },
     ]);
@@ -248,7 +246,7 @@ describe("GET /api/auth/user", () => {
   });
 
   it("accepts an API key as a Bearer token and refuses a bad or revoked one", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const key = `cwk_${"k".repeat(10)}${Date.now()}`;
     const [row] = await t.deps.db
       .insert(apiKeys)

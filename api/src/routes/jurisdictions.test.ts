@@ -22,7 +22,7 @@ const CONTRACT = `1. The Project is a compressor station located near Estevan, S
 
 describe("GET /api/jurisdictions", () => {
   it("lists the thirteen provinces and territories and federal law, with names", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "professional" });
     const res = await signedIn(team.reviewer.token).get<unknown[]>("/api/jurisdictions");
     expect(res.status).toBe(200);
     const list = jurisdiction.strict().array().parse(res.body);
@@ -40,7 +40,7 @@ describe("GET /api/jurisdictions", () => {
 
 describe("POST /api/analyze-jurisdiction", () => {
   it("analyses the text for every role and names the statutes", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "professional" });
     for (const member of [team.reviewer, team.approver, team.admin]) {
       const res = await signedIn(member.token).post("/api/analyze-jurisdiction", { contractText: CONTRACT, jurisdictions: ["SK"], contractType: "energy" });
       expect(res.status).toBe(200);
@@ -58,7 +58,7 @@ describe("POST /api/analyze-jurisdiction", () => {
   });
 
   it("answers the same request with the same result", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "professional" });
     const body = { contractText: CONTRACT, jurisdictions: ["sk", "QC", "SK"], contractType: "construction" };
     const first = await signedIn(team.reviewer.token).post("/api/analyze-jurisdiction", body);
     const second = await signedIn(team.reviewer.token).post("/api/analyze-jurisdiction", body);
@@ -67,7 +67,7 @@ describe("POST /api/analyze-jurisdiction", () => {
   });
 
   it("rejects empty text, unknown codes and contract types with 400 and the spec's message", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "professional" });
     const client = signedIn(team.reviewer.token);
     const cases = [
       [{ contractText: "   ", jurisdictions: ["ON"], contractType: "general" }, "contractText: Contract Text Required"],
@@ -87,7 +87,7 @@ describe("POST /api/analyze-jurisdiction", () => {
   });
 
   it("is refused with the switch's message while the company's AI review is off, for every role", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "professional" });
     await setAiReview(t.deps.db, team.company.id, false, new Date());
     for (const member of [team.reviewer, team.approver, team.admin]) {
       const res = await signedIn(member.token).post("/api/analyze-jurisdiction", { contractText: CONTRACT, jurisdictions: ["SK"], contractType: "energy" });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { JURISDICTION_CODES, JURISDICTION_NAMES, jurisdictionAnalysisRequest, type Jurisdiction } from "@clausewise/shared";
 import { analyseJurisdictions } from "../analysis/jurisdictions/analyse";
 import { requireAiReview } from "../analysis/settings";
+import { requirePlanFeature } from "../billing/features";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
@@ -24,8 +25,9 @@ export const jurisdictionRoutes = new Hono<AppEnv>()
     return c.json(JURISDICTIONS);
   })
   .post("/analyze-jurisdiction", keyAccess("contracts:write"), async (c) => {
-    const { user } = requireAuth(c);
+    const { user, company } = requireAuth(c);
     const request = await jsonBody(c, jurisdictionAnalysisRequest, PASTED_TEXT_LIMIT);
+    requirePlanFeature(company, "jurisdictionalAnalysis");
     await requireAiReview(c.get("deps").db, user.companyId);
     return c.json(analyseJurisdictions(request));
   });

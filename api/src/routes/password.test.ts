@@ -153,7 +153,7 @@ describe("POST /api/settings/password", () => {
   });
 
   it("an API key cannot change the password (403)", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const created = await signedIn(t, team.admin.token).post<CreatedApiKey>("/api/settings/security/api-keys", { name: `script-${randomUUID().slice(0, 6)}` });
     expect(created.status).toBe(201);
     const key = created.body.key;

@@ -28,7 +28,7 @@ async function enable(client: TestClient): Promise<{ secret: string; recoveryCod
 
 describe("two-factor set-up", () => {
   it("sets up, confirms with a code, shows recovery codes once, and stores only their hashes", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.reviewer.token);
     const before = await client.get<TwoFactorStatus>("/api/settings/security/two-factor");
     expect(before.body).toEqual({ enabled: false, enabledAt: null, recoveryCodesRemaining: 0 });
@@ -59,7 +59,7 @@ describe("two-factor set-up", () => {
   });
 
   it("refuses a wrong code (400) and stays off", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.admin.token);
     const setup = await client.post<TwoFactorSetup>("/api/settings/security/two-factor/setup");
     const wrong = totpCode(setup.body.secret, new Date(Date.now() - 10 * 60_000));
@@ -73,7 +73,7 @@ describe("two-factor set-up", () => {
   });
 
   it("turns off only with a valid code", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.approver.token);
     const { secret } = await enable(client);
     expect((await client.post("/api/settings/security/two-factor/disable", { code: "12345678" })).status).toBe(400);
@@ -84,7 +84,7 @@ describe("two-factor set-up", () => {
   });
 
   it("replaces the recovery codes; the old ones stop working", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.approver.token);
     const { secret, recoveryCodes } = await enable(client);
     const res = await client.post<{ recoveryCodes: string[] }>("/api/settings/security/two-factor/recovery-codes", { code: totpCode(secret, new Date()) });
@@ -95,7 +95,7 @@ describe("two-factor set-up", () => {
   });
 
   it("refuses an API key caller (403): security settings need the browser session", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "ci", prefix: "cw_k", keyHash: sha256("cw_k-secret") });
     const res = await t.client().post("/api/settings/security/two-factor/setup", undefined, { authorization: "Bearer cw_k-secret" });
     expect(res.status).toBe(403);
@@ -105,7 +105,7 @@ describe("two-factor set-up", () => {
 
 describe("sign-in with two-factor on", () => {
   async function userWithTwoFactor() {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const { secret, recoveryCodes } = await enable(signedIn(t, team.reviewer.token));
     return { team, email: team.reviewer.user.email, secret, recoveryCodes };
   }
@@ -188,7 +188,7 @@ describe("sign-in with two-factor on", () => {
 
 describe("sessions", () => {
   it("lists the caller's sessions, marks the current one, and revokes another", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const laptop = await createSession(t.deps.db, team.admin.user.id, { ip: "10.1.1.1", userAgent: "Laptop" });
     const client = signedIn(t, team.admin.token);
     const list = await client.get<SessionSummary[]>("/api/settings/security/sessions");
@@ -204,7 +204,7 @@ describe("sessions", () => {
   });
 
   it("signs out everywhere else", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const a = await createSession(t.deps.db, team.reviewer.user.id);
     const b = await createSession(t.deps.db, team.reviewer.user.id);
     const res = await signedIn(t, team.reviewer.token).request<{ revoked: number }>("DELETE", "/api/settings/security/sessions");
@@ -215,8 +215,8 @@ describe("sessions", () => {
   });
 
   it("answers 404 for another user's session, in this company or another, and keeps it", async () => {
-    const team = await createTeam(t.deps.db);
-    const other = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
+    const other = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.admin.token);
     for (const token of [team.reviewer.token, other.admin.token]) {
       const res = await client.request("DELETE", `/api/settings/security/sessions/${sha256(token)}`);
@@ -230,7 +230,7 @@ describe("sessions", () => {
 
 describe("API keys", () => {
   it("creates a key shown once, stores only its hash, and the key works as a Bearer token until revoked", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const client = signedIn(t, team.approver.token);
     const res = await client.post<CreatedApiKey>("/api/settings/security/api-keys", { name: "  Procurement sync " });
     expect(res.status).toBe(201);
@@ -256,8 +256,8 @@ describe("API keys", () => {
   });
 
   it("answers 404 for another user's key, in this company or another, and leaves it working", async () => {
-    const team = await createTeam(t.deps.db);
-    const other = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
+    const other = await createTeam(t.deps.db, { plan: "enterprise" });
     for (const owner of [team.reviewer, other.admin]) {
       const created = await signedIn(t, owner.token).post<CreatedApiKey>("/api/settings/security/api-keys", { name: "mine" });
       const res = await signedIn(t, team.admin.token).request("DELETE", `/api/settings/security/api-keys/${created.body.apiKey.id}`);
@@ -269,7 +269,7 @@ describe("API keys", () => {
   });
 
   it("refuses a blank name (400) and creates nothing", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const res = await signedIn(t, team.reviewer.token).post("/api/settings/security/api-keys", { name: "  " });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: "validation_failed", message: "name: Key name is required", fields: { name: "Key name is required" } });
@@ -277,7 +277,7 @@ describe("API keys", () => {
   });
 
   it("an API key cannot mint more keys (403)", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const created = await signedIn(t, team.admin.token).post<CreatedApiKey>("/api/settings/security/api-keys", { name: "ci" });
     const res = await t.client().post("/api/settings/security/api-keys", { name: "more" }, { authorization: `Bearer ${created.body.key}` });
     expect(res.status).toBe(403);
@@ -285,7 +285,7 @@ describe("API keys", () => {
   });
 
   it("makes a key of the chosen scope and lists it; a read-only key reads contracts, and is told it may not write", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const contract = await createContract(t.deps.db, { companyId: team.company.id });
     const client = signedIn(t, team.admin.token);
     const reader = await client.post<CreatedApiKey>("/api/settings/security/api-keys", { name: "dashboard", scope: "read" });
@@ -310,7 +310,7 @@ describe("API keys", () => {
   });
 
   it.each([[{ name: "x", scope: "admin" }], [{ name: "x", scope: "" }], [{ name: "x", scope: ["read"] }], [{ name: "x", scope: null }]])("refuses %o (400) and creates nothing", async (body) => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const res = await signedIn(t, team.reviewer.token).post("/api/settings/security/api-keys", body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "validation_failed", fields: { scope: expect.any(String) } });
@@ -318,7 +318,7 @@ describe("API keys", () => {
   });
 
   it("a key made before scopes existed is read-only", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const contract = await createContract(t.deps.db, { companyId: team.company.id });
     // The migration's column default is what every older row got.
     await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "old", prefix: "cw_old", keyHash: sha256("cw_old-key") });
@@ -328,7 +328,7 @@ describe("API keys", () => {
   });
 
   it("a deactivated member's session gets 401", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const gone = await createUser(t.deps.db, { companyId: team.company.id, isActive: false });
     const res = await signedIn(t, await createSession(t.deps.db, gone.id)).post("/api/settings/security/api-keys", { name: "x" });
     expect(res.status).toBe(401);

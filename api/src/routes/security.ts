@@ -12,6 +12,7 @@ import { regenerateRecoveryCodes } from "../commands/settings/regenerate-recover
 import { revokeApiKey } from "../commands/settings/revoke-api-key";
 import { revokeOtherSessions, revokeSession } from "../commands/settings/revoke-session";
 import { startTwoFactor } from "../commands/settings/start-two-factor";
+import { requirePlanFeature } from "../billing/features";
 import type { AppEnv } from "../context";
 import { apiKeys, sessions } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -102,8 +103,9 @@ export const securityRoutes = new Hono<AppEnv>()
     return c.json(rows.map(presentApiKey));
   })
   .post("/settings/security/api-keys", async (c) => {
-    const { user } = requireOwnSession(c);
+    const { user, company } = requireOwnSession(c);
     const { name, scope } = await jsonBody(c, createApiKeyRequest);
+    requirePlanFeature(company, "apiAccess");
     const { row, key } = await createApiKey(c.get("deps"), { actor: user, name, scope });
     return c.json({ apiKey: presentApiKey(row), key }, 201);
   })

@@ -56,11 +56,6 @@ describe("GET /api/settings", () => {
       address: null,
       province: null,
       website: null,
-      emailDeadlines: true,
-      emailAssignments: true,
-      emailReports: false,
-      inAppNotifications: true,
-      reminderFrequency: "daily",
     });
   });
 
@@ -87,7 +82,7 @@ describe("PATCH /api/settings/profile", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: "Avery", lastName: "Moreau", email, emailVerified: true, phone: "+1 403 555 0199", jobTitle: "Contracts Manager" });
     expect(await userRow(team.reviewer.user.id)).toMatchObject({ firstName: "Avery", lastName: "Moreau" });
-    expect(await settingsRow(team.reviewer.user.id)).toMatchObject({ phone: "+1 403 555 0199", jobTitle: "Contracts Manager", emailDeadlines: true });
+    expect(await settingsRow(team.reviewer.user.id)).toMatchObject({ phone: "+1 403 555 0199", jobTitle: "Contracts Manager" });
     expect(await auditActions(team.reviewer.user.id)).toContain("user.update_profile");
 
     const me = await signedIn(t, team.reviewer.token).get<CurrentUser>("/api/auth/user");
@@ -180,37 +175,12 @@ describe("PATCH /api/settings/company", () => {
 });
 
 describe("PATCH /api/settings/notifications", () => {
-  const prefs = { emailDeadlines: false, emailAssignments: true, emailReports: true, inAppNotifications: false, reminderFrequency: "weekly" };
-
-  it("saves the legacy notification settings of the caller", async () => {
+  // The legacy form's switches governed nothing; Notification Preferences is the one place (docs/DECISIONS.md).
+  it("is gone: its switches moved to /api/notification-preferences", async () => {
     const team = await createTeam(t.deps.db);
-    const res = await signedIn(t, team.reviewer.token).request<SettingsRecord>("PATCH", "/api/settings/notifications", prefs);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject(prefs);
-    expect(await settingsRow(team.reviewer.user.id)).toMatchObject(prefs);
-    expect(await settingsRow(team.admin.user.id)).toBeUndefined();
-    const again = await signedIn(t, team.reviewer.token).get<SettingsRecord>("/api/settings");
-    expect(again.body).toMatchObject(prefs);
-  });
-
-  it.each([
-    [{ ...prefs, reminderFrequency: "hourly" }, "reminderFrequency"],
-    [{ ...prefs, emailReports: "yes" }, "emailReports"],
-    [{ emailDeadlines: true }, "emailAssignments"],
-  ])("answers 400 for %o and changes nothing", async (body, field) => {
-    const team = await createTeam(t.deps.db);
-    const res = await signedIn(t, team.reviewer.token).request("PATCH", "/api/settings/notifications", body);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: "validation_failed", message: expect.stringContaining(field) });
+    const res = await signedIn(t, team.reviewer.token).request("PATCH", "/api/settings/notifications", { emailDeadlines: false });
+    expect(res.status).toBe(404);
     expect(await settingsRow(team.reviewer.user.id)).toBeUndefined();
-  });
-
-  it("answers 401 for a deactivated member", async () => {
-    const team = await createTeam(t.deps.db);
-    const gone = await createUser(t.deps.db, { companyId: team.company.id, isActive: false });
-    const res = await signedIn(t, await createSession(t.deps.db, gone.id)).request("PATCH", "/api/settings/notifications", prefs);
-    expect(res.status).toBe(401);
-    expect(await settingsRow(gone.id)).toBeUndefined();
   });
 });
 

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { companyUpdateRequest, notificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { companyUpdateRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
 import { clientIp } from "../auth/request";
 import { deleteAccount } from "../commands/settings/delete-account";
 import { loadUserSettings } from "../commands/settings/load-settings";
 import { updateCompany } from "../commands/settings/update-company";
-import { updateNotificationSettings } from "../commands/settings/update-notification-settings";
 import { updateProfile } from "../commands/settings/update-profile";
 import type { AppEnv } from "../context";
 import { requireAuth } from "../http/middleware";
@@ -13,7 +12,7 @@ import { authorize, canEditCompanySettings, canManageOwnAccount, canViewCompanyS
 import { presentSettings } from "../presenters/settings";
 
 /**
- * Settings › Profile, Company, Notifications (legacy form) and Danger Zone (billing-team-admin §2, §7).
+ * Settings › Profile, Company and Danger Zone (Notifications are routes/notification-preferences.ts) (billing-team-admin §2, §7).
  * Everything is the caller's own user or company, so there is no foreign row to load: the tenant is
  * the session's. The AI switch lives in routes/analysis.ts.
  */
@@ -38,13 +37,6 @@ export const settingsRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const updated = await updateCompany(deps, { actor: user, company, settings });
     return c.json(presentSettings(user, updated, await loadUserSettings(deps.db, user.id)));
-  })
-  .patch("/settings/notifications", async (c) => {
-    const { user, company } = requireAuth(c);
-    const settings = await jsonBody(c, notificationSettingsRequest);
-    authorize(canManageOwnAccount(user, user));
-    const row = await updateNotificationSettings(c.get("deps"), { actor: user, settings });
-    return c.json(presentSettings(user, company, row));
   })
   .delete("/settings/account", async (c) => {
     const auth = requireAuth(c);

@@ -104,7 +104,7 @@ describe("API keys", () => {
   const { max, windowMs } = THROTTLES.apiKeyFailuresPerIp;
 
   it(`answers ${max} wrong keys from one address with 401, then 429; a valid key from elsewhere still works`, async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const created = await t.client().post<{ key: string }>("/api/settings/security/api-keys", { name: "CI" }, { cookie: `cw_session=${team.admin.token}` });
     expect(created.status).toBe(201);
     const ip = "198.18.6.1";

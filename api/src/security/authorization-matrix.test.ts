@@ -6,7 +6,6 @@ import {
   COMPANY_SIZES,
   CONTRACT_TYPES,
   DEFAULT_NOTIFICATION_PREFERENCES,
-  DEFAULT_NOTIFICATION_SETTINGS,
   INDUSTRIES,
   TICKET_CATEGORIES,
   type AccessLevel,
@@ -382,7 +381,6 @@ const TABLE: Row[] = [
   route("PATCH", "/api/settings/company", [200, 403, 403, 401, 200], () => ({ body: { companyName: "Renamed EPC Ltd.", industry: INDUSTRIES[0], companySize: COMPANY_SIZES[0] } })),
   route("GET", "/api/settings/retention", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/retention", [200, 403, 403, 401, 200], () => ({ body: { retentionDays: 30 } })),
-  route("PATCH", "/api/settings/notifications", [200, 200, 200, 401, 200], () => ({ body: { ...DEFAULT_NOTIFICATION_SETTINGS, emailReports: true } })),
   route("DELETE", "/api/settings/account", [204, 204, 204, 401, 204], async (fx) => {
     // The last admin may not leave their company without an admin: give the caller's company another one.
     if (fx.actor?.role === "admin") await createUser(fx.t.deps.db, { companyId: fx.actor.companyId, role: "admin" });
@@ -568,7 +566,7 @@ beforeAll(async () => {
   t = await createTestApp({ platformAdminEmails: [OPERATOR_EMAIL] });
   await seedKnowledgeBase(t.deps.db);
   // Being an operator comes from PLATFORM_ADMIN_EMAILS, not from the company role.
-  const ops = await createCompany(t.deps.db, { name: "Platform operations" });
+  const ops = await createCompany(t.deps.db, { name: "Platform operations", subscriptionPlan: "enterprise" });
   operator = await createUser(t.deps.db, { companyId: ops.id, role: "reviewer", email: OPERATOR_EMAIL });
 });
 afterAll(() => t.close());
@@ -590,12 +588,12 @@ type Caller = Column | "operator" | KeyColumn;
 
 /** Company A's fresh team and the caller of this cell. */
 async function cellWorld(caller: Caller): Promise<Fx> {
-  const team = await createTeam(t.deps.db);
+  const team = await createTeam(t.deps.db, { plan: "enterprise" });
   let actor: UserRow | null = null;
   if (caller === "admin" || caller === "approver" || caller === "reviewer") actor = team[caller].user;
   // A key acts as its owner: company A's admin, who may do the most, so a refusal is the key's.
   if (caller === "readKey" || caller === "writeKey") actor = team.admin.user;
-  if (caller === "otherAdmin") actor = (await createTeam(t.deps.db)).admin.user;
+  if (caller === "otherAdmin") actor = (await createTeam(t.deps.db, { plan: "enterprise" })).admin.user;
   if (caller === "operator") actor = operator;
   const owner = actor && actor.companyId === team.company.id ? actor : team.admin.user;
   return { t, team, actor, owner, as: signedIn, contracts: [] };

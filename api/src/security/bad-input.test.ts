@@ -6,7 +6,6 @@ import {
   ANALYTICS_PERIODS,
   CLAUSE_CODES,
   DEFAULT_NOTIFICATION_PREFERENCES,
-  DEFAULT_NOTIFICATION_SETTINGS,
   DOCUMENT_MAX_BYTES,
   JSON_BODY_MAX_BYTES,
   acceptInvitationRequest,
@@ -40,7 +39,6 @@ import {
   knowledgeBaseQuery,
   loginRequest,
   notificationPreferences,
-  notificationSettingsRequest,
   profileUpdateRequest,
   reactivateCompanyRequest,
   recordPaymentRequest,
@@ -354,7 +352,7 @@ beforeAll(async () => {
   const operatorEmail = `operator-${randomUUID().slice(0, 8)}@platform.test`;
   t = await createTestApp({ platformAdminEmails: [operatorEmail] });
   const db = t.deps.db;
-  const team = await createTeam(db);
+  const team = await createTeam(db, { plan: "enterprise" });
   const companyId = team.company.id;
   const ops = await createUser(db, { companyId: (await createCompany(db)).id, role: "reviewer", email: operatorEmail });
   // Billing Administration acts on a company of its own, so suspending it leaves the admin signed in.
@@ -428,7 +426,6 @@ beforeAll(async () => {
     json("POST", "/api/auth/email-change/confirm", "signedOut", emailChangeTokenRequest, { token }),
     json("POST", "/api/auth/email-change/undo", "signedOut", emailChangeTokenRequest, { token }),
     json("PATCH", "/api/settings/company", "admin", companyUpdateRequest, { companyName: "EPC Ltd.", industry: "energy", companySize: "1-10", address: "1 Main St", website: "https://epc.test" }),
-    json("PATCH", "/api/settings/notifications", "admin", notificationSettingsRequest, { ...DEFAULT_NOTIFICATION_SETTINGS }),
     json("POST", "/api/settings/password", "admin", changePasswordRequest, { currentPassword: "not-the-password", newPassword: "another-long-password" }),
     json("POST", "/api/settings/security/two-factor/enable", "admin", secondFactorRequest, { code: "123456" }),
     json("POST", "/api/settings/security/two-factor/disable", "admin", secondFactorRequest, { code: "123456" }),

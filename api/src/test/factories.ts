@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Role } from "@clausewise/shared";
+import type { PlanId, Role } from "@clausewise/shared";
 import { hashPassword } from "../auth/password";
 import { htmlToPlainText } from "../content/text";
 import { createSession } from "../auth/sessions";
@@ -36,9 +36,12 @@ export async function createUser(
   return row!;
 }
 
-/** A company with one user of each role, each with a session token. */
-export async function createTeam(db: Db) {
-  const company = await createCompany(db);
+/**
+ * A company with one user of each role, each with a session token. Starter unless `plan` says
+ * otherwise: tests of a feature a plan sells (PLAN_FEATURES) name that plan.
+ */
+export async function createTeam(db: Db, options: { plan?: PlanId } = {}) {
+  const company = await createCompany(db, options.plan ? { subscriptionPlan: options.plan } : {});
   const admin = await createUser(db, { companyId: company.id, role: "admin" });
   const approver = await createUser(db, { companyId: company.id, role: "approver" });
   const reviewer = await createUser(db, { companyId: company.id, role: "reviewer" });

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 async function setup() {
-  const team = await createTeam(t.deps.db);
+  const team = await createTeam(t.deps.db, { plan: "enterprise" });
   const contract = await createContract(t.deps.db, { companyId: team.company.id, content: "<p>1. Scope of Work.</p><p>2. Payment.</p>" });
   return { team, contract };
 }

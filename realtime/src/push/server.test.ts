@@ -52,7 +52,7 @@ describe("socket.io pushes", () => {
   });
 
   it("refuses an API key, of any scope: pushes take the session cookie only", async () => {
-    const team = await createTeam(t.deps.db);
+    const team = await createTeam(t.deps.db, { plan: "enterprise" });
     const key = `cw_${randomUUID()}`;
     await t.deps.db.insert(apiKeys).values({ companyId: team.company.id, userId: team.admin.user.id, name: "ci", prefix: key.slice(0, 10), keyHash: sha256(key), scope: "contracts:write" });
     expect((await t.client().get("/api/contracts", { authorization: `Bearer ${key}` })).status).toBe(200);

@@ -21,9 +21,35 @@ export interface PlanDefinition {
 }
 
 /**
- * The three plans of spec §9. Starter is the 99-a-month plan of the Settings default and carries the
- * default contract limit of 50 a month.
+ * The features a plan unlocks, in one table: the server enforces them (403 `plan_upgrade_required`)
+ * and the Pricing cards list them, so the page never sells what the server gives everyone. `plan` is
+ * the first plan that has the feature; every plan above it has it too.
  */
+export const PLAN_FEATURES = {
+  contractAnalysis: { name: "AI contract analysis", plan: "starter" },
+  riskAssessment: { name: "Risk assessment", plan: "starter" },
+  approvalWorkflows: { name: "Approval workflows and live collaboration", plan: "starter" },
+  jurisdictionalAnalysis: { name: "Jurisdictional compliance analysis", plan: "professional" },
+  analytics: { name: "Analytics dashboard", plan: "professional" },
+  apiAccess: { name: "API access", plan: "enterprise" },
+} as const satisfies Record<string, { name: string; plan: PlanId }>;
+export type PlanFeature = keyof typeof PLAN_FEATURES;
+
+/** Support levels are promises of the support team, not switches of the software. */
+const SUPPORT: Record<PlanId, string> = { starter: "Email support", professional: "Priority support", enterprise: "24/7 emergency support" };
+
+const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
+
+export function planHasFeature(plan: PlanId, feature: PlanFeature): boolean {
+  return rank(plan) >= rank(PLAN_FEATURES[feature].plan);
+}
+
+function featureList(plan: PlanId, limits: string[]): string[] {
+  const features = (Object.keys(PLAN_FEATURES) as PlanFeature[]).filter((f) => planHasFeature(plan, f)).map((f) => PLAN_FEATURES[f].name);
+  return [...limits, ...features, SUPPORT[plan]];
+}
+
+/** The three plans of spec §9. Starter is the 99-a-month plan of the Settings default and carries the default contract limit of 50 a month. */
 export const PLANS: Record<PlanId, PlanDefinition> = {
   starter: {
     id: "starter",
@@ -32,7 +58,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     contractLimit: 50,
     teamMemberLimit: 5,
     popular: false,
-    features: ["50 contracts per month", "Up to 5 team members", "AI contract analysis", "Risk assessment", "Email support"],
+    features: featureList("starter", ["50 contracts per month", "Up to 5 team members"]),
   },
   professional: {
     id: "professional",
@@ -41,15 +67,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     contractLimit: 200,
     teamMemberLimit: 25,
     popular: true,
-    features: [
-      "200 contracts per month",
-      "Up to 25 team members",
-      "AI contract analysis",
-      "Jurisdictional compliance analysis",
-      "Approval workflows and live collaboration",
-      "Analytics dashboard",
-      "Priority support",
-    ],
+    features: featureList("professional", ["200 contracts per month", "Up to 25 team members"]),
   },
   enterprise: {
     id: "enterprise",
@@ -58,16 +76,15 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     contractLimit: UNLIMITED,
     teamMemberLimit: UNLIMITED,
     popular: false,
-    features: [
-      "Unlimited contracts",
-      "Unlimited team members",
-      "Everything in Professional",
-      "Single sign-on (OpenID Connect)",
-      "API access",
-      "24/7 emergency support",
-    ],
+    features: featureList("enterprise", ["Unlimited contracts", "Unlimited team members"]),
   },
 };
+
+/** The 403 message of a feature the company's plan lacks: what it is, which plan has it, where to upgrade. */
+export function planUpgradeMessage(feature: PlanFeature, current: PlanId): string {
+  const needed = PLANS[PLAN_FEATURES[feature].plan].name;
+  return `${PLAN_FEATURES[feature].name} is part of the ${needed} plan; your company is on the ${PLANS[current].name} plan. An administrator can upgrade in Settings › Billing and Subscription.`;
+}
 
 export const planOf = (id: string): PlanDefinition => PLANS[(PLAN_IDS as readonly string[]).includes(id) ? (id as PlanId) : "starter"];
 

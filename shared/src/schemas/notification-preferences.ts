@@ -19,6 +19,13 @@ const TIME_ZONE_IDS = CANADIAN_TIME_ZONES.map((z) => z.id) as [string, ...string
 export const PREFERENCE_KINDS = ["ContractAssigned", "DeadlineReminders", "ContractApproved", "ContractRejected", "NewComments", "SystemUpdates"] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
+/**
+ * Mail that asks the reader to act (a contract assigned or awaiting their approval, a deadline) goes
+ * out at once, held only by quiet hours; every other kind waits for the digest unless it is "never".
+ */
+export const IMMEDIATE_MAIL_KINDS: readonly PreferenceKind[] = ["ContractAssigned", "DeadlineReminders"];
+export const isImmediateMailKind = (kind: PreferenceKind): boolean => IMMEDIATE_MAIL_KINDS.includes(kind);
+
 const flag = (name: string) => z.boolean({ message: `${name} must be true or false` });
 const timeOfDay = (name: string) => z.string({ message: `${name} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${name} must be a time of day such as 22:00`);
 

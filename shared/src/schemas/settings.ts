@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
+import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
 import { PROVINCE_CODES } from "../tax";
 import { emailSchema, passwordSchema } from "./auth";
@@ -82,11 +82,6 @@ export const settingsRecord = z.object({
   /** Province or territory: sets the GST/HST on the company's invoices. */
   province: z.enum(PROVINCE_CODES).nullable(),
   website: z.string().nullable(),
-  emailDeadlines: z.boolean(),
-  emailAssignments: z.boolean(),
-  emailReports: z.boolean(),
-  inAppNotifications: z.boolean(),
-  reminderFrequency: z.enum(REMINDER_FREQUENCIES),
 });
 export type SettingsRecord = z.infer<typeof settingsRecord>;
 
@@ -117,27 +112,6 @@ export const companyUpdateRequest = z.object({
   website: optionalText(300),
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateRequest>;
-
-const flag = (name: string) => z.boolean({ message: `${name} must be true or false` });
-
-/** PATCH /api/settings/notifications: the legacy form. */
-export const notificationSettingsRequest = z.object({
-  emailDeadlines: flag("emailDeadlines"),
-  emailAssignments: flag("emailAssignments"),
-  emailReports: flag("emailReports"),
-  inAppNotifications: flag("inAppNotifications"),
-  reminderFrequency: z.enum(REMINDER_FREQUENCIES, { message: `reminderFrequency must be one of ${REMINDER_FREQUENCIES.join(", ")}` }),
-});
-export type NotificationSettingsRequest = z.infer<typeof notificationSettingsRequest>;
-
-/** Spec §9: what the legacy notification form shows before anything was saved. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettingsRequest = {
-  emailDeadlines: true,
-  emailAssignments: true,
-  emailReports: false,
-  inAppNotifications: true,
-  reminderFrequency: "daily",
-};
 
 /** Spec §9: the plan the Billing tab shows when nothing is loaded. */
 export const DEFAULT_SETTINGS_PLAN = { planName: "Starter Plan", amount: 99 } as const;

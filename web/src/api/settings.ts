@@ -5,7 +5,6 @@ import type {
   CompanyUpdateRequest,
   CreateApiKeyRequest,
   CreatedApiKey,
-  NotificationSettingsRequest,
   ProfileUpdateRequest,
   RecoveryCodesResponse,
   SessionSummary,
@@ -43,7 +42,6 @@ function useSettingsSave<T>(path: string, alsoRefresh: readonly (readonly string
 export const useSaveProfile = () => useSettingsSave<ProfileUpdateRequest>("/api/settings/profile", [currentUserKey]);
 /** PATCH /api/settings/company; the company name shows in the current user too. */
 export const useSaveCompany = () => useSettingsSave<CompanyUpdateRequest>("/api/settings/company", [currentUserKey]);
-export const useSaveNotificationSettings = () => useSettingsSave<NotificationSettingsRequest>("/api/settings/notifications");
 
 /** DELETE /api/settings/account; the page then goes to /api/logout. */
 export function useDeleteAccount() {

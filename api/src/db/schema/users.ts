@@ -133,10 +133,5 @@ export const userSettings = pgTable("user_settings", {
   userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
   phone: text("phone"),
   jobTitle: text("job_title"),
-  emailDeadlines: boolean("email_deadlines").notNull().default(true),
-  emailAssignments: boolean("email_assignments").notNull().default(true),
-  emailReports: boolean("email_reports").notNull().default(false),
-  inAppNotifications: boolean("in_app_notifications").notNull().default(true),
-  reminderFrequency: text("reminder_frequency").notNull().default("daily"),
   updatedAt: updatedAt(),
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ANALYTICS_MESSAGES, ANALYTICS_PERIODS, ANALYTICS_PERIOD_LABELS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@clausewise/shared";
 import { useAnalytics } from "../../api/analytics";
 import { errorText } from "../../api/client";
+import { isPlanUpgradeError, PlanUpgradeNotice } from "../../components/PlanUpgradeNotice";
 import { PageScaffold } from "../../components/PageScaffold";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadingState } from "../../components/ui/spinner";
@@ -26,6 +27,8 @@ function AnalyticsDashboard() {
       </div>
       {analytics.isPending ? (
         <LoadingState label="Loading analytics..." />
+      ) : isPlanUpgradeError(analytics.error) ? (
+        <PlanUpgradeNotice error={analytics.error} feature="analytics" />
       ) : analytics.isError ? (
         <p className="text-sm text-red-700">{errorText(analytics.error, "The analytics could not be loaded.")}</p>
       ) : (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { JurisdictionAnalysisResult } from "@clausewise/shared";
+import { planUpgradeMessage, type JurisdictionAnalysisResult } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
 import { makeUser } from "../../test/fixtures";
@@ -150,5 +150,18 @@ describe("jurisdictional analysis page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Run Analysis" }));
     expect(await screen.findByText("Analysis Failed", undefined, wait)).toBeTruthy();
     expect(lastToast()).toMatchObject({ title: "Analysis Failed", description: message, variant: "destructive" });
+  });
+
+  it("shows the plan's upgrade message with a way to upgrade, not a failure toast, on a plan without the feature", async () => {
+    const message = planUpgradeMessage("jurisdictionalAnalysis", "starter");
+    fakeApi(routes({ status: 403, body: { error: "plan_upgrade_required", message } }));
+    renderApp("/jurisdictional-analysis");
+    await fillForm("Governed by the laws of Alberta.");
+    fireEvent.click(screen.getByRole("button", { name: "Run Analysis" }));
+    const notice = await screen.findByRole("alert", {}, wait);
+    expect(notice.textContent).toContain(message);
+    expect(screen.getByRole("link", { name: "Upgrade to Professional" }).getAttribute("href")).toBe("/subscription?plan=professional");
+    expect(screen.getByRole("link", { name: "Compare plans" }).getAttribute("href")).toBe("/pricing");
+    expect(lastToast()?.title).not.toBe("Analysis Failed");
   });
 });

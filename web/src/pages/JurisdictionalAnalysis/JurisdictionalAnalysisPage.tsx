@@ -4,6 +4,7 @@ import { CONTRACT_TEXT_REQUIRED, CONTRACT_TYPES, CONTRACT_TYPE_LABELS, type Cont
 import { isAiDisabledError } from "../../api/analysis";
 import { isUnauthorizedError } from "../../api/client";
 import { useAnalyzeJurisdiction, useJurisdictions } from "../../api/jurisdictions";
+import { isPlanUpgradeError, PlanUpgradeNotice } from "../../components/PlanUpgradeNotice";
 import { PageScaffold } from "../../components/PageScaffold";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -51,7 +52,7 @@ export function JurisdictionalAnalysisPage() {
       {
         onSuccess: () => toast({ title: "Analysis Complete", description: "The jurisdictional analysis is ready below." }),
         onError: (error) => {
-          if (isUnauthorizedError(error)) return;
+          if (isUnauthorizedError(error) || isPlanUpgradeError(error)) return;
           // With the company's AI switch off, the server's message says where to turn it on.
           const description = isAiDisabledError(error) ? error.serverMessage : "Failed to complete jurisdictional analysis. Please try again.";
           toast({ title: "Analysis Failed", description, variant: "destructive" });
@@ -66,6 +67,7 @@ export function JurisdictionalAnalysisPage() {
       description="Check contract text against Canadian federal, provincial and territorial requirements for EPC work."
     >
       <div className="space-y-6">
+        {isPlanUpgradeError(analysis.error) && <PlanUpgradeNotice error={analysis.error} feature="jurisdictionalAnalysis" />}
         <Card className="p-5">
           <form onSubmit={submit} noValidate className="space-y-5" aria-label="Jurisdictional analysis">
             <Field label="Contract text" hint="Paste the contract, or the clauses to check. It is analysed, not stored.">

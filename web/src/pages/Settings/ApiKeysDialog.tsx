@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyRequest, type ApiKeyScope, type CreatedApiKey } from "@clausewise/shared";
 import { errorText } from "../../api/client";
+import { isPlanUpgradeError, PlanUpgradeNotice } from "../../components/PlanUpgradeNotice";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../../api/settings";
 import { FormAlert } from "../../components/AuthShell";
 import { LoadError } from "../../components/contract/QueryState";
@@ -103,7 +104,11 @@ export function ApiKeysDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             Create Key
           </Button>
         </form>
-        {create.isError && <FormAlert>{errorText(create.error, "Could not create the key. Please try again.")}</FormAlert>}
+        {isPlanUpgradeError(create.error) ? (
+          <PlanUpgradeNotice error={create.error} feature="apiAccess" />
+        ) : (
+          create.isError && <FormAlert>{errorText(create.error, "Could not create the key. Please try again.")}</FormAlert>
+        )}
         {keys.isPending ? (
           <LoadingState />
         ) : keys.isError ? (

@@ -60,7 +60,7 @@ export function SettingsPage() {
             {canSetRetention && <RetentionCard />}
           </TabsContent>
           <TabsContent value="notifications" className="pt-4">
-            {needsRecord((data) => <NotificationsTab settings={data} />)}
+            <NotificationsTab />
           </TabsContent>
           <TabsContent value="security" className="pt-4">
             <SecurityTab />

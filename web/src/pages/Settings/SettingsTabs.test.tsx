@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { SettingsRecord } from "@clausewise/shared";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type SettingsRecord } from "@clausewise/shared";
 import { currentToast } from "../../components/contract/testing";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
@@ -44,11 +44,6 @@ const record: SettingsRecord = {
   address: null,
   province: null,
   website: null,
-  emailDeadlines: true,
-  emailAssignments: true,
-  emailReports: false,
-  inAppNotifications: true,
-  reminderFrequency: "daily",
 };
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -169,21 +164,25 @@ describe("Settings › Company", () => {
 });
 
 describe("Settings › Notifications", () => {
-  it("shows the defaults, links to the full preferences and saves the legacy form", async () => {
+  it("is the Notification Preferences form: no legacy switches, says which mail waits for the digest, saves to the one record", async () => {
     const api = settingsApi(reviewer, {
-      "PATCH /api/settings/notifications": ({ body }) => ({ status: 200, body: { ...record, ...(body as object) } }),
+      "GET /api/notification-preferences": { status: 200, body: DEFAULT_NOTIFICATION_PREFERENCES },
+      "PUT /api/notification-preferences": ({ body }) => ({ status: 200, body }),
     });
     renderApp("/settings?tab=notifications");
-    const weekly = await screen.findByRole("switch", { name: "Weekly Reports" }, wait);
-    expect(weekly.getAttribute("aria-checked")).toBe("false");
-    expect(screen.getByRole("switch", { name: "Deadline Reminders" }).getAttribute("aria-checked")).toBe("true");
-    expect(screen.getByRole("link", { name: "Manage Notifications" }).getAttribute("href")).toBe("/notification-preferences");
-    fireEvent.click(weekly);
-    fireEvent.click(screen.getByRole("switch", { name: "In-App Notifications" }));
-    fireEvent.change(screen.getByLabelText("Reminder Frequency"), { target: { value: "monthly" } });
+    const email = await screen.findByRole("region", { name: "Email Notifications" }, wait);
+    expect(screen.queryByText("Weekly Reports")).toBeNull();
+    expect(screen.queryByText("Legacy Notification Settings")).toBeNull();
+    expect(within(email).getByText(/needs your approval\. Sent at once/)).toBeTruthy();
+    expect(within(email).getByText(/Before review and approval deadlines\. Sent at once/)).toBeTruthy();
+    expect(within(email).getByText(/is approved\. In your daily digest/)).toBeTruthy();
+    fireEvent.click(within(email).getByRole("switch", { name: "Contract Assignments" }));
+    const inApp = screen.getByRole("region", { name: "In-App Notifications" });
+    fireEvent.click(within(inApp).getByRole("switch", { name: "Contract Assignments" }));
     fireEvent.click(screen.getByRole("button", { name: "Save Preferences" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Notification Preferences Updated"), wait);
-    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ emailDeadlines: true, emailAssignments: true, emailReports: true, inAppNotifications: false, reminderFrequency: "monthly" });
+    expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, emailContractAssigned: false, inAppContractAssigned: false });
+    expect(api.calls.some((c) => c.path === "/api/settings/notifications")).toBe(false);
   });
 });
 

@@ -1,0 +1,9 @@
+-- Hand-written backfill (before the drops): a legacy switch a user turned off carries over to the one
+-- preference record, so nobody starts getting mail they had asked not to get.
+INSERT INTO "notification_preferences" ("user_id") SELECT "user_id" FROM "user_settings" WHERE NOT ("email_deadlines" AND "email_assignments" AND "in_app_notifications") ON CONFLICT ("user_id") DO NOTHING;--> statement-breakpoint
+UPDATE "notification_preferences" p SET "email_deadline_reminders" = p."email_deadline_reminders" AND s."email_deadlines", "email_contract_assigned" = p."email_contract_assigned" AND s."email_assignments", "in_app_contract_assigned" = p."in_app_contract_assigned" AND s."in_app_notifications", "in_app_deadline_reminders" = p."in_app_deadline_reminders" AND s."in_app_notifications", "in_app_contract_approved" = p."in_app_contract_approved" AND s."in_app_notifications", "in_app_contract_rejected" = p."in_app_contract_rejected" AND s."in_app_notifications", "in_app_new_comments" = p."in_app_new_comments" AND s."in_app_notifications", "in_app_system_updates" = p."in_app_system_updates" AND s."in_app_notifications" FROM "user_settings" s WHERE s."user_id" = p."user_id" AND NOT (s."email_deadlines" AND s."email_assignments" AND s."in_app_notifications");--> statement-breakpoint
+ALTER TABLE "user_settings" DROP COLUMN "email_deadlines";--> statement-breakpoint
+ALTER TABLE "user_settings" DROP COLUMN "email_assignments";--> statement-breakpoint
+ALTER TABLE "user_settings" DROP COLUMN "email_reports";--> statement-breakpoint
+ALTER TABLE "user_settings" DROP COLUMN "in_app_notifications";--> statement-breakpoint
+ALTER TABLE "user_settings" DROP COLUMN "reminder_frequency";
