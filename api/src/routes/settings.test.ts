@@ -5,7 +5,6 @@ import { apiKeys, auditEvents, companies, sessions, userSettings, users } from "
 import { createTestApp, type TestApp } from "../test/app";
 import { createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { signedIn } from "../test/review-factories";
-import { createSession } from "../auth/sessions";
 import { sha256 } from "../auth/tokens";
 
 let t: TestApp;
