@@ -84,7 +84,9 @@ function scriptableInDom(): string[] {
   for (const el of Array.from(document.querySelectorAll("*"))) {
     const tag = el.tagName.toLowerCase();
     if (tag === "script" && !(el as HTMLScriptElement).src.startsWith(location.origin)) found.push("inline or foreign <script>");
-    if (["iframe", "frame", "object", "embed", "base", "svg"].includes(tag) && !el.closest("button, [role=img], [aria-hidden=true]")) found.push(`<${tag}>`);
+    // Our own drawings: icons (in buttons, images or hidden) and the charts Recharts draws inside a figure.
+    const chart = tag === "svg" && el.classList.contains("recharts-surface") && el.closest("figure") !== null;
+    if (["iframe", "frame", "object", "embed", "base", "svg"].includes(tag) && !chart && !el.closest("button, [role=img], [aria-hidden=true]")) found.push(`<${tag}>`);
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       if (name.startsWith("on") || name === "srcdoc") found.push(`${tag}[${name}]`);
