@@ -69,6 +69,8 @@ export const TICKET_CATEGORIES = ["general", "technical", "billing", "account", 
 
 export const INDUSTRIES = ["energy", "mining", "construction", "manufacturing", "utilities", "other"] as const;
 export const COMPANY_SIZES = ["1-10", "11-50", "51-200", "201-500", "500+"] as const;
+/** The legacy Settings › Notifications "Reminder Frequency" (spec §7), read and written as the digest. */
+export const REMINDER_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 export const DIGEST_FREQUENCIES = ["daily", "weekly", "never"] as const;
 export const REMINDER_TIMINGS = ["24h", "48h", "72h", "week"] as const;
 export const TIMEZONES = [

@@ -69,6 +69,7 @@ function PublicRoutes({ loading }: { loading: boolean }) {
       <Route path="/undo-email-change" element={<UndoEmailChangePage />} />
       <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="/terms" element={<PublicLayout><TermsPage /></PublicLayout>} />
+      <Route path="/pricing" element={<PublicLayout><PricingPage /></PublicLayout>} />
       <Route path="/support" element={<PublicLayout><SupportPage /></PublicLayout>} />
       {SIGNED_IN_PATHS.map((path) => (
         <Route key={path} path={path} element={loading ? fullScreenLoading : <SignInFirst />} />
@@ -87,7 +88,6 @@ const SIGNED_IN_PATHS = [
   "/audit-log",
   "/settings",
   "/jurisdictional-analysis",
-  "/pricing",
   "/subscription",
   "/notification-preferences",
 ];

@@ -5,6 +5,7 @@ import {
   PROVINCE_CODES,
   type ApiKeyScope,
   type ApiKeySummary,
+  type NotificationPreferences,
   type SessionSummary,
   type SettingsRecord,
   type TwoFactorStatus,
@@ -13,13 +14,14 @@ import type { CompanyRow, UserRow } from "../auth/sessions";
 import type { ApiKeyRow } from "../commands/settings/create-api-key";
 import type { UserSettingsRow } from "../commands/settings/load-settings";
 import type { sessions } from "../db/schema";
+import { legacyNotificationFields } from "../notifications/legacy";
 
 function oneOf<T extends string>(values: readonly T[], value: string | null | undefined): T | null {
   return value && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
 /** GET /api/settings: the spec §3 record, with spec §9 defaults for a user who never saved. */
-export function presentSettings(user: UserRow, company: CompanyRow, row: UserSettingsRow | undefined): SettingsRecord {
+export function presentSettings(user: UserRow, company: CompanyRow, row: UserSettingsRow | undefined, prefs: NotificationPreferences): SettingsRecord {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -34,6 +36,7 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     address: company.address,
     province: oneOf(PROVINCE_CODES, company.province),
     website: company.website,
+    ...legacyNotificationFields(prefs),
   };
 }
 

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTINGS_MESSAGES, settingsRecord, type CurrentUser, type SettingsRecord } from "@clausewise/shared";
+import { DEFAULT_NOTIFICATION_PREFERENCES, SETTINGS_MESSAGES, settingsRecord, type CurrentUser, type NotificationPreferences, type SettingsRecord } from "@clausewise/shared";
 import { apiKeys, auditEvents, companies, sessions, userSettings, users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTeam, createUser, TEST_PASSWORD } from "../test/factories";
 import { signedIn } from "../test/review-factories";
 import { sha256 } from "../auth/tokens";
+import { createSession } from "../auth/sessions";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +56,11 @@ describe("GET /api/settings", () => {
       address: null,
       province: null,
       website: null,
+      emailDeadlines: true,
+      emailAssignments: true,
+      emailReports: false,
+      inAppNotifications: true,
+      reminderFrequency: "daily",
     });
   });
 
@@ -174,12 +180,75 @@ describe("PATCH /api/settings/company", () => {
 });
 
 describe("PATCH /api/settings/notifications", () => {
-  // The legacy form's switches governed nothing; Notification Preferences is the one place (docs/DECISIONS.md).
-  it("is gone: its switches moved to /api/notification-preferences", async () => {
+  // The legacy form's fields are a view of the one Notification Preferences record (docs/DECISIONS.md).
+  const legacy = { emailDeadlines: false, emailAssignments: true, emailReports: true, inAppNotifications: false, reminderFrequency: "weekly" };
+  const preferences = async (client: ReturnType<typeof signedIn>) => (await client.get<NotificationPreferences>("/api/notification-preferences")).body;
+
+  it("writes the legacy fields onto the preferences that govern the caller's mail, and reads them back", async () => {
     const team = await createTeam(t.deps.db);
-    const res = await signedIn(t, team.reviewer.token).request("PATCH", "/api/settings/notifications", { emailDeadlines: false });
-    expect(res.status).toBe(404);
-    expect(await settingsRow(team.reviewer.user.id)).toBeUndefined();
+    const client = signedIn(t, team.reviewer.token);
+    const res = await client.request<SettingsRecord>("PATCH", "/api/settings/notifications", legacy);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(legacy);
+    expect(await preferences(client)).toMatchObject({
+      emailDeadlineReminders: false,
+      emailContractAssigned: true,
+      digestFrequency: "weekly",
+      inAppContractAssigned: false,
+      inAppDeadlineReminders: false,
+      inAppContractApproved: false,
+      inAppContractRejected: false,
+      inAppNewComments: false,
+      inAppSystemUpdates: false,
+      // What the legacy form does not name keeps its value.
+      emailContractApproved: true,
+      quietHours: false,
+    });
+    expect((await client.get<SettingsRecord>("/api/settings")).body).toMatchObject(legacy);
+    // Another member's preferences are untouched.
+    expect(await preferences(signedIn(t, team.admin.token))).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it("takes any of the fields, and turns a weekly digest back to daily when Weekly Reports goes off", async () => {
+    const team = await createTeam(t.deps.db);
+    const client = signedIn(t, team.approver.token);
+    await client.request("PATCH", "/api/settings/notifications", { reminderFrequency: "monthly" });
+    expect((await preferences(client)).digestFrequency).toBe("weekly");
+    const res = await client.request<SettingsRecord>("PATCH", "/api/settings/notifications", { emailReports: false });
+    expect(res.body).toMatchObject({ emailReports: false, reminderFrequency: "daily", emailDeadlines: true });
+    expect(await preferences(client)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it("shows a switch the new page turned off: in-app notifications read on while any in-app switch is on", async () => {
+    const team = await createTeam(t.deps.db);
+    const client = signedIn(t, team.reviewer.token);
+    const someOff = { ...DEFAULT_NOTIFICATION_PREFERENCES, inAppNewComments: false, emailDeadlineReminders: false };
+    await client.request("PUT", "/api/notification-preferences", someOff);
+    expect((await client.get<SettingsRecord>("/api/settings")).body).toMatchObject({ inAppNotifications: true, emailDeadlines: false });
+    await client.request("PUT", "/api/notification-preferences", { ...someOff, inAppContractAssigned: false, inAppDeadlineReminders: false, inAppContractApproved: false, inAppContractRejected: false, inAppSystemUpdates: false });
+    expect((await client.get<SettingsRecord>("/api/settings")).body).toMatchObject({ inAppNotifications: false });
+  });
+
+  it.each([
+    [{ ...legacy, reminderFrequency: "hourly" }, "reminderFrequency"],
+    [{ ...legacy, emailReports: "yes" }, "emailReports"],
+    [{}, "at least one"],
+    [{ emailDeadlines: false, userId: "someone-else" }, "userId"],
+  ])("answers 400 for %o and changes nothing", async (body, field) => {
+    const team = await createTeam(t.deps.db);
+    const client = signedIn(t, team.reviewer.token);
+    const res = await client.request("PATCH", "/api/settings/notifications", body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "validation_failed", message: expect.stringContaining(field) });
+    expect(await preferences(client)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it("answers 401 for a deactivated member and signed-out callers", async () => {
+    const team = await createTeam(t.deps.db);
+    const gone = await createUser(t.deps.db, { companyId: team.company.id, isActive: false });
+    const res = await signedIn(t, await createSession(t.deps.db, gone.id)).request("PATCH", "/api/settings/notifications", legacy);
+    expect(res.status).toBe(401);
+    expect((await t.client().request("PATCH", "/api/settings/notifications", legacy)).status).toBe(401);
   });
 });
 

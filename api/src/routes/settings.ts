@@ -1,18 +1,28 @@
 import { Hono } from "hono";
-import { companyUpdateRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { companyUpdateRequest, legacyNotificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import type { CompanyRow, UserRow } from "../auth/sessions";
 import { clientIp } from "../auth/request";
 import { deleteAccount } from "../commands/settings/delete-account";
 import { loadUserSettings } from "../commands/settings/load-settings";
 import { updateCompany } from "../commands/settings/update-company";
 import { updateProfile } from "../commands/settings/update-profile";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { requireAuth } from "../http/middleware";
 import { jsonBody } from "../http/validate";
 import { authorize, canEditCompanySettings, canManageOwnAccount, canViewCompanySettings } from "../policies";
+import { applyLegacyNotificationSettings } from "../notifications/legacy";
+import { preferencesOf, savePreferences } from "../notifications/preferences";
 import { presentSettings } from "../presenters/settings";
 
+async function settingsOf(db: Db, user: UserRow, company: CompanyRow) {
+  const prefs = (await preferencesOf(db, [user.id])).get(user.id)!;
+  return presentSettings(user, company, await loadUserSettings(db, user.id), prefs);
+}
+
 /**
- * Settings › Profile, Company and Danger Zone (Notifications are routes/notification-preferences.ts) (billing-team-admin §2, §7).
+ * Settings › Profile, Company, the legacy notification fields (written onto the one preferences
+ * record of routes/notification-preferences.ts) and Danger Zone (billing-team-admin §2, §7).
  * Everything is the caller's own user or company, so there is no foreign row to load: the tenant is
  * the session's. The AI switch lives in routes/analysis.ts.
  */
@@ -20,7 +30,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get("/settings", async (c) => {
     const { user, company } = requireAuth(c);
     authorize(canViewCompanySettings(user, company));
-    return c.json(presentSettings(user, company, await loadUserSettings(c.get("deps").db, user.id)));
+    return c.json(await settingsOf(c.get("deps").db, user, company));
   })
   .patch("/settings/profile", async (c) => {
     const { user, company } = requireAuth(c);
@@ -28,7 +38,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     authorize(canManageOwnAccount(user, user));
     const deps = c.get("deps");
     const updated = await updateProfile(deps, { actor: user, company, profile, ip: clientIp(c, deps.config) });
-    return c.json(presentSettings(updated, company, await loadUserSettings(deps.db, user.id)));
+    return c.json(await settingsOf(deps.db, updated, company));
   })
   .patch("/settings/company", async (c) => {
     const { user, company } = requireAuth(c);
@@ -36,7 +46,16 @@ export const settingsRoutes = new Hono<AppEnv>()
     authorize(canEditCompanySettings(user, company), SETTINGS_MESSAGES.companyAdminOnly);
     const deps = c.get("deps");
     const updated = await updateCompany(deps, { actor: user, company, settings });
-    return c.json(presentSettings(user, updated, await loadUserSettings(deps.db, user.id)));
+    return c.json(await settingsOf(deps.db, user, updated));
+  })
+  .patch("/settings/notifications", async (c) => {
+    const { user, company } = requireAuth(c);
+    const legacy = await jsonBody(c, legacyNotificationSettingsRequest);
+    authorize(canManageOwnAccount(user, user));
+    const deps = c.get("deps");
+    const prefs = (await preferencesOf(deps.db, [user.id])).get(user.id)!;
+    await savePreferences(deps.db, user.id, applyLegacyNotificationSettings(prefs, legacy), deps.now());
+    return c.json(await settingsOf(deps.db, user, company));
   })
   .delete("/settings/account", async (c) => {
     const auth = requireAuth(c);

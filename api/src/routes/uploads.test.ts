@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { MAX_UPLOAD_BYTES, PUSH_EVENTS, UPLOAD_FORM_MESSAGES, uploadContractResponse, type UploadContractResponse } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
+import { AI_DISABLED_MESSAGE, setAiReview } from "../analysis/settings";
 import { defaultReviewDeadline } from "../commands/contracts/review-deadline";
 import { htmlToPlainText } from "../content/text";
 import { ydocToHtml } from "../collab/convert";
@@ -117,6 +118,7 @@ describe("POST /api/contracts", () => {
     ]);
     const [analysis] = await t.deps.db.select().from(analyses).where(eq(analyses.contractId, body.id));
     expect(analysis).toMatchObject({ status: "queued", result: null, overallRisk: null });
+    expect(body.analysisQueued).toBe(true);
     const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.dedupeKey, `analysis:${body.id}`));
     expect(job).toMatchObject({ type: "analysis.run", payload: { contractId: body.id }, status: "queued" });
 
@@ -133,6 +135,18 @@ describe("POST /api/contracts", () => {
 
     const detail = await signedIn(t, team.reviewer.token).get(`/api/contracts/${body.id}`);
     expect(detail.status).toBe(200);
+  });
+
+  it("queues no analysis while the company's AI review is off, and says so", async () => {
+    const team = await createTeam(t.deps.db);
+    await setAiReview(t.deps.db, team.company.id, false, new Date());
+    const pdf = await makePdf([{ heading: "1. Scope of Work" }, CLAUSE]);
+    const res = await signedIn(t, team.admin.token).post<UploadContractResponse>("/api/contracts", uploadForm({ file: { bytes: pdf, name: "Gas Plant EPC.pdf", type: PDF } }));
+    expect(res.status).toBe(201);
+    expect(res.body.analysisQueued).toBe(false);
+    const [analysis] = await t.deps.db.select().from(analyses).where(eq(analyses.contractId, res.body.id));
+    expect(analysis).toMatchObject({ status: "failed", error: AI_DISABLED_MESSAGE, result: null });
+    expect(await t.deps.db.select().from(jobs).where(eq(jobs.dedupeKey, `analysis:${res.body.id}`))).toEqual([]);
   });
 
   it("reads a DOCX and a plain-text file", async () => {

@@ -39,7 +39,7 @@ export const uploadRoutes = new Hono<AppEnv>().post(
 
     const uploaded = await uploadContract(c.get("deps"), { actor: user, fields: form, file: { name: fileName, bytes, kind, mimeType } });
     const detail = presentContractDetail(uploaded.contract, { abilities: contractAbilities(user, uploaded.contract, null), hasOriginalFile: uploaded.hasOriginalFile });
-    const body: UploadContractResponse = { ...detail, warnings: uploaded.warnings };
+    const body: UploadContractResponse = { ...detail, warnings: uploaded.warnings, analysisQueued: uploaded.analysisQueued };
     return c.json(body, 201);
   },
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES } from "../enums";
+import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
 import { PROVINCE_CODES } from "../tax";
 import { emailSchema, passwordSchema } from "./auth";
@@ -82,8 +82,33 @@ export const settingsRecord = z.object({
   /** Province or territory: sets the GST/HST on the company's invoices. */
   province: z.enum(PROVINCE_CODES).nullable(),
   website: z.string().nullable(),
+  /** The legacy notification fields (spec §3), a view of the one Notification Preferences record. */
+  emailDeadlines: z.boolean(),
+  emailAssignments: z.boolean(),
+  emailReports: z.boolean(),
+  inAppNotifications: z.boolean(),
+  reminderFrequency: z.enum(REMINDER_FREQUENCIES),
 });
 export type SettingsRecord = z.infer<typeof settingsRecord>;
+
+const legacyFlag = (name: string) => z.boolean({ message: `${name} must be true or false` });
+
+/**
+ * PATCH /api/settings/notifications (spec §7): the legacy form's fields, any of them, written onto the
+ * one Notification Preferences record (api/src/notifications/legacy.ts says how).
+ */
+export const legacyNotificationSettingsRequest = z
+  .object({
+    emailDeadlines: legacyFlag("emailDeadlines"),
+    emailAssignments: legacyFlag("emailAssignments"),
+    emailReports: legacyFlag("emailReports"),
+    inAppNotifications: legacyFlag("inAppNotifications"),
+    reminderFrequency: z.enum(REMINDER_FREQUENCIES, { message: `reminderFrequency must be one of ${REMINDER_FREQUENCIES.join(", ")}` }),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one of emailDeadlines, emailAssignments, emailReports, inAppNotifications, reminderFrequency");
+export type LegacyNotificationSettingsRequest = z.infer<typeof legacyNotificationSettingsRequest>;
 
 /** PATCH /api/settings/profile */
 export const profileUpdateRequest = z.object({

@@ -8,6 +8,8 @@ export const UPLOAD_FORM_MESSAGES = {
   invalidType: "Invalid file type - Please select a PDF, Word document, or text file.",
   tooLarge: "File too large - Please select a file smaller than 10MB.",
   uploaded: "Contract uploaded - Your contract has been uploaded and is being analyzed.",
+  /** Ours: the AI review switch is off, so nothing is being analysed. */
+  uploadedNotAnalysed: "Contract uploaded - Your contract has been uploaded. AI analysis is turned off for your company, so it was not analyzed.",
   accessRestricted: "Access Restricted - Only administrators can upload contracts",
 } as const;
 
@@ -103,5 +105,7 @@ export type UploadContractFields = z.infer<typeof uploadContractFields>;
 /** 201 of POST /api/contracts: the new contract, plus what extraction had to leave out or guess. */
 export const uploadContractResponse = contractDetail.extend({
   warnings: z.array(z.string()),
+  /** Whether the analysis was queued (false while the company's AI review is off). */
+  analysisQueued: z.boolean(),
 });
 export type UploadContractResponse = z.infer<typeof uploadContractResponse>;

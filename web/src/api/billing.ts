@@ -23,8 +23,8 @@ export function usePlans() {
 }
 
 /** GET /api/usage: this month's contracts and the team against the plan's limits. */
-export function useUsage() {
-  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => api.get<UsageResponse>("/api/usage", { signal }) });
+export function useUsage(enabled = true) {
+  return useQuery({ queryKey: usageKey, queryFn: ({ signal }) => api.get<UsageResponse>("/api/usage", { signal }), enabled });
 }
 
 /** GET /api/subscription: admins only, so callers pass whether the user may read it. */

@@ -68,4 +68,27 @@ describe("Sidebar", () => {
     expect(screen.getByText("zoe@example.com")).toBeTruthy();
     expect(screen.getByText("Z")).toBeTruthy();
   });
+
+  it.each([
+    ["/", "Contracts"],
+    ["/contracts/c-1", "Contracts"],
+    ["/jurisdictional-analysis", "Contracts"],
+    ["/team", "Team"],
+    ["/analytics", "Analytics"],
+    ["/audit-log", "Audit Log"],
+    ["/billing-admin", "Billing Admin"],
+    ["/support", "Support"],
+    ["/terms", "Support"],
+    ["/settings", "Settings"],
+    ["/pricing", "Settings"],
+    ["/subscription", "Settings"],
+    ["/notification-preferences", "Settings"],
+  ])("highlights exactly one item on %s: %s", (path, label) => {
+    renderSidebar(makeUser({ role: "admin" }, ["audit.view"]), path);
+    const current = within(screen.getByRole("navigation", { name: "Main" }))
+      .getAllByRole("link")
+      .filter((link) => link.getAttribute("aria-current") === "page")
+      .map((link) => link.textContent);
+    expect(current).toEqual([label]);
+  });
 });

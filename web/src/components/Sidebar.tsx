@@ -10,28 +10,30 @@ interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Also highlighted on these path prefixes (the contract detail belongs to Contracts). */
-  alsoActiveOn?: string;
+  /** Also highlighted on these pages and below them: every page of the app belongs to one item. */
+  alsoActiveOn?: string[];
 }
 
 /** Spec §2 "Sidebar": Billing Admin only for admins (by role, or by the server's billing.admin ability). */
 export function sidebarItems(user: Pick<CurrentUser, "role" | "abilities"> | null | undefined): NavItem[] {
   const showBilling = user?.role === "admin" || user?.abilities["billing.admin"] === true;
   return [
-    { label: "Contracts", to: "/", icon: FileText, alsoActiveOn: "/contracts/" },
+    { label: "Contracts", to: "/", icon: FileText, alsoActiveOn: ["/contracts", "/jurisdictional-analysis"] },
     { label: "Team", to: "/team", icon: Users },
     { label: "Analytics", to: "/analytics", icon: ChartColumn },
     ...(user?.abilities["audit.view"] ? [{ label: "Audit Log", to: "/audit-log", icon: ScrollText }] : []),
     ...(showBilling ? [{ label: "Billing Admin", to: "/billing-admin", icon: CreditCard }] : []),
-    { label: "Support", to: "/support", icon: LifeBuoy },
-    { label: "Settings", to: "/settings", icon: Settings },
+    { label: "Support", to: "/support", icon: LifeBuoy, alsoActiveOn: ["/terms"] },
+    // The plan, the subscription and notification preferences are reached from Settings.
+    { label: "Settings", to: "/settings", icon: Settings, alsoActiveOn: ["/pricing", "/subscription", "/notification-preferences"] },
   ];
 }
 
+const within = (pathname: string, page: string) => pathname === page || pathname.startsWith(`${page}/`);
+
 function isActive(item: NavItem, pathname: string): boolean {
-  if (item.alsoActiveOn && pathname.startsWith(item.alsoActiveOn)) return true;
-  if (item.to === "/") return pathname === "/";
-  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+  if (item.alsoActiveOn?.some((page) => within(pathname, page))) return true;
+  return item.to === "/" ? pathname === "/" : within(pathname, item.to);
 }
 
 export function logout(): void {

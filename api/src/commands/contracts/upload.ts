@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
+import { AI_DISABLED_MESSAGE, aiReviewEnabled } from "../../analysis/settings";
 import { assertCanUploadContract } from "../../billing/limits";
 import { insertDocumentState, seedFromHtml } from "../../collab/store";
 import { analyses, contractApprovalSteps, contractFiles, contracts, users } from "../../db/schema";
@@ -31,6 +32,8 @@ export interface UploadedContract {
   contract: ContractRow;
   hasOriginalFile: boolean;
   warnings: string[];
+  /** False when the company's AI review is off: no analysis runs. */
+  analysisQueued: boolean;
 }
 
 export const ANALYSIS_JOB = "analysis.run";
@@ -90,6 +93,7 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
   const extracted = await extractInWorker(file.kind, file.bytes, { onProgress: progressPublisher(deps, actor, fields.uploadId) });
   const { state, content, plainText } = seedFromHtml(sanitizeHtml(extracted.html));
   const storeOriginal = fields.storageConsent;
+  const analysisQueued = await aiReviewEnabled(deps.db, actor.companyId);
 
   const { contract, notices } = await deps.db.transaction(async (tx) => {
     const [contract] = await tx
@@ -127,9 +131,14 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
         createdAt: now,
       });
     }
-    // The engine is a later piece of work: the analysis waits, queued, for its worker.
-    await tx.insert(analyses).values({ companyId: row.companyId, contractId: row.id, status: "queued", createdAt: now, updatedAt: now });
-    await enqueue(tx, ANALYSIS_JOB, { contractId: row.id }, { dedupeKey: `analysis:${row.id}` });
+    // The analysis waits, queued, for its worker; with the company's AI review off it is not run at
+    // all, and says why (the state the worker would reach), so nobody is told it is being analysed.
+    if (analysisQueued) {
+      await tx.insert(analyses).values({ companyId: row.companyId, contractId: row.id, status: "queued", createdAt: now, updatedAt: now });
+      await enqueue(tx, ANALYSIS_JOB, { contractId: row.id }, { dedupeKey: `analysis:${row.id}` });
+    } else {
+      await tx.insert(analyses).values({ companyId: row.companyId, contractId: row.id, status: "failed", progress: 0, error: AI_DISABLED_MESSAGE, createdAt: now, updatedAt: now });
+    }
 
     const actionUrl = `/contracts/${row.id}`;
     const notices = [];
@@ -181,5 +190,5 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
   for (const notice of notices) await notice.publish(deps);
   await publishContractUpdated(deps, contract);
   deps.logger.info({ contractId: contract.id, kind: file.kind, bytes: file.bytes.byteLength, stored: storeOriginal }, "contract uploaded");
-  return { contract, hasOriginalFile: storeOriginal, warnings: extracted.warnings };
+  return { contract, hasOriginalFile: storeOriginal, warnings: extracted.warnings, analysisQueued };
 }

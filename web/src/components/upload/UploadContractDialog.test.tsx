@@ -31,6 +31,7 @@ const uploaded = {
   completedAt: null,
   abilities: {},
   warnings: [],
+  analysisQueued: true,
 };
 
 function lastToast() {
@@ -213,17 +214,6 @@ describe("upload contract dialog", () => {
     await waitFor(() => expect(onSessionEnded).toHaveBeenCalled(), wait);
   });
 
-  it("keeps the draft when the dialog is closed and opened again", async () => {
-    const { dialog, choose } = await openDialog();
-    choose(pdf());
-    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    fireEvent.click(screen.getByRole("button", { name: "Upload Contract" }));
-    const again = await screen.findByRole("dialog", { name: "Upload Contract" });
-    expect(within(again).getByText("Wapiti Ridge EPC.pdf")).toBeTruthy();
-    expect(within(again).getByLabelText<HTMLInputElement>("Title").value).toBe("Wapiti Ridge EPC");
-  });
-
   it("holds an upload whose deadlines cannot work, and shows the server's word beside a field", async () => {
     const { calls, dialog, choose, uploadButton, consent } = await openDialog({
       "POST /api/contracts": {
@@ -255,5 +245,45 @@ describe("upload contract dialog", () => {
     const { dialog } = await openDialog();
     expect(within(dialog).getByText(/If empty: .*10 business days for medium priority/)).toBeTruthy();
     expect(within(dialog).getByText(/urgent 2, high 5, medium 10, low 20 business days/)).toBeTruthy();
+  });
+
+  it("starts afresh after Cancel or Escape: no file, title, consent or choices of the abandoned form", async () => {
+    const { dialog, choose, title, consent } = await openDialog();
+    choose(pdf());
+    fireEvent.change(within(dialog).getByLabelText("Client"), { target: { value: "Prairie Midstream Inc." } });
+    fireEvent.click(consent);
+    expect(title.value).toBe("Wapiti Ridge EPC");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upload Contract" })).toBeNull());
+
+    for (const closeBy of ["Cancel", "Escape"] as const) {
+      fireEvent.click(screen.getByRole("button", { name: "Upload Contract" }));
+      const again = await screen.findByRole("dialog", { name: "Upload Contract" });
+      expect(within(again).getByLabelText<HTMLInputElement>("Title").value).toBe("");
+      expect(within(again).getByLabelText<HTMLInputElement>("Client").value).toBe("");
+      expect(within(again).getByLabelText<HTMLInputElement>(/consent to the processing/).checked).toBe(false);
+      expect(within(again).getByRole("button", { name: "Upload" }).getAttribute("aria-disabled")).toBe("true");
+      fireEvent.change(within(again).getByLabelText("Title"), { target: { value: "Typed then abandoned" } });
+      if (closeBy === "Cancel") fireEvent.click(within(again).getByRole("button", { name: "Cancel" }));
+      else fireEvent.keyDown(again, { key: "Escape" });
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upload Contract" })).toBeNull());
+    }
+  });
+
+  it("does not say the contract is being analysed when the company's AI review is off", async () => {
+    const notAnalysed = { ...uploaded, analysisQueued: false };
+    const { choose, uploadButton, consent } = await openDialog({
+      "POST /api/contracts": { status: 201, body: notAnalysed },
+      "GET /api/contracts/c-new": { status: 200, body: notAnalysed },
+    });
+    choose(pdf());
+    fireEvent.click(consent);
+    fireEvent.click(uploadButton);
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: "Contract uploaded",
+        description: "Your contract has been uploaded. AI analysis is turned off for your company, so it was not analyzed.",
+      }),
+    );
   });
 });

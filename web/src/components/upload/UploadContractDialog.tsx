@@ -116,6 +116,16 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
   const deadlineProblems = deadlineErrors(draft, today);
   const computedDeadline = computedReviewDeadline(draft.priority, today);
 
+  /** Closing the dialog, by Cancel, Escape or after an upload, leaves no trace of the abandoned form. */
+  const close = () => {
+    setDraft(EMPTY_DRAFT);
+    setServerErrors({});
+    setOcr(null);
+    setUploadId(null);
+    proposedTitle.current = "";
+    onOpenChange(false);
+  };
+
   const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     if ((SERVER_FIELDS as readonly string[]).includes(key)) setServerErrors((e) => ({ ...e, [key]: undefined }));
@@ -158,11 +168,8 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
       { ...draft, file: draft.file, uploadId: id },
       {
         onSuccess: (contract) => {
-          toast(UPLOAD_TOASTS.uploaded);
-          setDraft(EMPTY_DRAFT);
-          setServerErrors({});
-          proposedTitle.current = "";
-          onOpenChange(false);
+          toast(contract.analysisQueued ? UPLOAD_TOASTS.uploaded : UPLOAD_TOASTS.uploadedNotAnalysed);
+          close();
           void navigate(`/contracts/${encodeURIComponent(contract.id)}`);
         },
         onError: (error) => {
@@ -200,14 +207,15 @@ export function UploadContractDialog({ open, onOpenChange }: UploadContractDialo
       // An upload under way cannot be abandoned half-way: the dialog stays until it answers.
       onOpenChange={(next) => {
         if (!next && pending) return;
-        onOpenChange(next);
+        if (next) onOpenChange(true);
+        else close();
       }}
       title="Upload Contract"
       description="Add a PDF, Word or text contract for secure review and AI analysis."
       size="lg"
       footer={
         <>
-          <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" disabled={pending} onClick={close}>
             Cancel
           </Button>
           {/* aria-disabled, not disabled: Enter in a field or a click still reaches onSubmit, which says what is missing. */}

@@ -27,6 +27,7 @@ export const UPLOAD_TOASTS = {
   tooLarge: toastText(UPLOAD_FORM_MESSAGES.tooLarge),
   missingInformation: toastText(UPLOAD_FORM_MESSAGES.missingInformation),
   uploaded: toastText(UPLOAD_FORM_MESSAGES.uploaded),
+  uploadedNotAnalysed: toastText(UPLOAD_FORM_MESSAGES.uploadedNotAnalysed),
   empty: { title: "The file is empty", description: "Please select a file that contains your contract." },
   failed: { title: "Upload failed", description: "Failed to upload contract. Please try again." },
 } satisfies Record<string, ToastText>;

@@ -20,9 +20,9 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
       role="article"
       aria-label={`${plan.name} plan`}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
-        <div className="flex gap-1.5">
+        <div className="flex flex-wrap gap-1.5">
           {plan.popular && <Badge tone="brand">Most Popular</Badge>}
           {current && <Badge tone="success">Current Plan</Badge>}
         </div>

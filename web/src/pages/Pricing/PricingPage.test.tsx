@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import { PLAN_IDS, PLANS, type UsageResponse } from "@clausewise/shared";
-import { fakeApi } from "../../test/fake-api";
+import { fakeApi, signedOut } from "../../test/fake-api";
 import { makeUser } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
 
@@ -64,5 +64,15 @@ describe("pricing page", () => {
     renderApp("/pricing");
     const professional = await screen.findByRole("article", { name: "Professional plan" }, wait);
     expect(within(professional).getByRole("link", { name: "Choose Professional" }).getAttribute("href")).toBe("/subscription?plan=professional");
+  });
+
+  it("shows the price list to a signed-out visitor, with sign-up instead of usage", async () => {
+    const { calls } = fakeApi({ "GET /api/auth/user": signedOut, "GET /api/subscription-plans": { status: 200, body: PLAN_LIST } });
+    renderApp("/pricing");
+    const professional = await screen.findByRole("article", { name: "Professional plan" }, wait);
+    expect(within(professional).getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/signup");
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(calls.some((call) => call.path.startsWith("/api/usage"))).toBe(false);
+    expect(screen.queryByText("Current Plan")).toBeNull();
   });
 });

@@ -1,24 +1,35 @@
 import { Link } from "react-router-dom";
-import { can, useSignedInUser } from "../../api/auth";
+import { can, useCurrentUser } from "../../api/auth";
 import { usePlans, useUsage } from "../../api/billing";
-import { PageScaffold } from "../../components/PageScaffold";
+import { PageHeader } from "../../components/PageHeader";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { LoadingState } from "../../components/ui/spinner";
 import { errorText } from "../../api/client";
+import { useDocumentTitle } from "../../lib/hooks";
 import { PlanCard } from "./PlanCard";
 import { UsageSummary } from "./UsageSummary";
 
-/** Spec §2 Pricing: plan cards for starter, professional (Most Popular) and enterprise, with usage. */
+/**
+ * Spec §2 Pricing: plan cards for starter, professional (Most Popular) and enterprise, with usage.
+ * Signed out (a prospect), the same price list with a way to sign up instead of the usage.
+ */
 export function PricingPage() {
-  const user = useSignedInUser();
+  useDocumentTitle("Pricing");
+  const { data: user } = useCurrentUser();
   const plans = usePlans();
-  const usage = useUsage();
-  const manages = can(user, "subscription.manage");
+  const usage = useUsage(Boolean(user));
+  const manages = user ? can(user, "subscription.manage") : false;
   const currentPlan = usage.data?.currentPlan;
 
   return (
-    <PageScaffold title="Pricing" description="Compare plans and see your current usage." breadcrumb={[{ label: "Pricing" }]}>
-      <div className="space-y-6">
+    <div className="flex flex-1 flex-col">
+      <PageHeader
+        title="Pricing"
+        description={user ? "Compare plans and see your current usage." : "Compare plans. Every plan starts with a free trial."}
+        breadcrumb={[{ label: "Pricing" }]}
+        rootLabel={user ? "Dashboard" : "Home"}
+      />
+      <div className="flex-1 space-y-6 px-4 py-6 sm:px-8">
         {usage.data && <UsageSummary usage={usage.data} />}
         {usage.isError && <p className="text-sm text-red-700">{errorText(usage.error, "Usage could not be loaded.")}</p>}
         {plans.isPending ? (
@@ -36,6 +47,12 @@ export function PricingPage() {
                     Current Plan
                   </Button>
                 );
+              } else if (!user) {
+                action = (
+                  <Link to="/signup" className={buttonClasses(plan.popular ? "primary" : "secondary", "md", "w-full")}>
+                    Get Started
+                  </Link>
+                );
               } else if (manages) {
                 action = (
                   <Link to={`/subscription?plan=${plan.id}`} className={buttonClasses(plan.popular ? "primary" : "secondary", "md", "w-full")}>
@@ -50,6 +67,6 @@ export function PricingPage() {
           </div>
         )}
       </div>
-    </PageScaffold>
+    </div>
   );
 }

@@ -44,6 +44,11 @@ const record: SettingsRecord = {
   address: null,
   province: null,
   website: null,
+  emailDeadlines: true,
+  emailAssignments: true,
+  emailReports: false,
+  inAppNotifications: true,
+  reminderFrequency: "daily",
 };
 
 type Routes = Parameters<typeof fakeApi>[0];
