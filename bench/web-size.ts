@@ -1,11 +1,13 @@
 /**
- * First-load JavaScript and CSS per route of the built web app (gzip), from Vite's manifest: the entry
+ * First-load JavaScript and CSS per route of the built web app, from Vite's manifest: gzip, and "as
+ * served" (the Brotli copy the build writes beside each file and the API sends to browsers that
+ * accept it; the plain file where there is none): the entry
  * and its static imports, plus the route's page chunk and its static imports (lazy chunks such as the
  * editor's are loaded only when a page asks for them). Also says whether the editor (TipTap) is part of
- * a route's first load. Target: dashboard ≤ 250 KB gzip. Prints figures; asserts nothing.
+ * a route's first load. Target: dashboard ≤ 250 KB as served. Prints figures; asserts nothing.
  * Run: npx -y pnpm@10 run build && npx -y pnpm@10 bench:web-size
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -59,11 +61,17 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** Bytes on the wire: the build's .br copy when it wrote one, else the file itself. */
+function served(file: string): number {
+  const full = path.join(dist, file);
+  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
+}
+
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
 if (!entry) throw new Error("The manifest has no entry chunk");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-console.log(`${"route".padEnd(28)} ${"JS (gzip)".padStart(11)} ${"CSS (gzip)".padStart(11)}  editor in first load`);
+console.log(`${"route".padEnd(28)} ${"JS (gzip)".padStart(11)} ${"CSS (gzip)".padStart(11)} ${"JS+CSS served".padStart(14)}  editor in first load`);
 for (const [route, src] of ROUTES) {
   if (!manifest[src]) {
     console.log(`${route.padEnd(28)} (no chunk for ${src})`);
@@ -72,9 +80,11 @@ for (const [route, src] of ROUTES) {
   const keys = closure(src, closure(entry));
   const chunks = [...keys].map((k) => manifest[k]!);
   const js = chunks.reduce((sum, c) => sum + gzipped(c.file), 0);
-  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].reduce((sum, f) => sum + gzipped(f), 0);
+  const cssFiles = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+  const css = cssFiles.reduce((sum, f) => sum + gzipped(f), 0);
+  const wire = chunks.reduce((sum, c) => sum + served(c.file), 0) + cssFiles.reduce((sum, f) => sum + served(f), 0);
   const editor = [...keys].some((k) => /tiptap|prosemirror|y-prosemirror|yjs/i.test(k) || /CollaborativeEditor/.test(manifest[k]!.src ?? ""));
-  console.log(`${route.padEnd(28)} ${kb(js).padStart(11)} ${kb(css).padStart(11)}  ${editor ? "yes" : "no"}`);
+  console.log(`${route.padEnd(28)} ${kb(js).padStart(11)} ${kb(css).padStart(11)} ${kb(wire).padStart(14)}  ${editor ? "yes" : "no"}`);
 }
 const total = Object.values(manifest).reduce((sum, c) => sum + gzipped(c.file), 0);
 console.log(`all JS chunks together: ${kb(total)} gzip in ${Object.keys(manifest).length} chunks`);

@@ -1,13 +1,49 @@
-import { defineConfig } from "vite";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
 const apiOrigin = "http://localhost:3000";
 
+/** What is worth compressing: text formats only (images and fonts are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
+ * levels (done once, at build time), so the API serves them as they are (api/src/http/static.ts)
+ * and no request pays for compression. Files under 1 KB gain nothing and are left alone.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "clausewise:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The API serves dist/ with an SPA fallback, so every asset path must be absolute.
   base: "/",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // The manifest lets bench/web-size.ts measure what each route loads first.
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
   server: {

@@ -5,6 +5,7 @@ import { notFound } from "./http/errors";
 import { refuseDeclaredLengthOver, requestContext, resolveAuth } from "./http/middleware";
 import { onError } from "./http/on-error";
 import { securityHeaders, originCheck } from "./http/security";
+import { compressAnswers } from "./http/compress";
 import { mountWeb } from "./http/static";
 import { authRoutes } from "./routes/auth";
 import { ssoRoutes } from "./routes/sso";
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.use("*", observeRequests());
+  // JSON and CSV answers over 1 KB go out gzipped to clients that accept it (lists, analyses).
+  api.use("*", compressAnswers(1024));
   api.use("*", originCheck(deps.config));
   // Each reader of a body enforces its own limit as it reads (http/validate.ts jsonBody: 1 MB unless
   // the route declares more; uploads; the webhook). This only refuses at once a declared length that
