@@ -21,6 +21,8 @@ export function analysisJobHandlers(deps: AppDeps, analyst: Analyst = createAnal
 export function createAnalysisRunner(deps: AppDeps, options: { pollMs?: number; lockTimeoutMs?: number; analyst?: Analyst } = {}): JobRunner {
   return createJobRunner({
     db: deps.db,
+    // Analyses and mail start as soon as they are committed, not at the next poll.
+    database: deps.database,
     logger: deps.logger.child({ component: "jobs" }),
     handlers: analysisJobHandlers(deps, options.analyst),
     now: deps.now,

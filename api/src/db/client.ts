@@ -22,6 +22,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` hears every NOTIFY on it, from any process sharing the database,
+   * when the notifying transaction commits. Resolves to the unsubscribe.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** The connection-level failure behind `error` (server unreachable, gone, refusing), or null. */
   unavailableCode(error: unknown): string | null;
   close(): Promise<void>;
@@ -96,6 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await client`select 1`;
       },
+      // One dedicated connection of the driver, re-established (and LISTEN repeated) after a loss.
+      listen: async (channel, onNotify) => {
+        const { unlisten } = await client.listen(channel, onNotify);
+        return unlisten;
+      },
       unavailableCode,
       close: () => client.end({ timeout: 5 }),
     };
@@ -111,6 +121,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
     },
     // In-process: there is no connection to lose.
     unavailableCode: () => null,

@@ -107,3 +107,64 @@ describe("job queue", () => {
     expect(b!.id).toBe(a!.id);
   });
 });
+
+describe("job queue: woken by NOTIFY", () => {
+  it("starts a job as soon as its transaction commits, long before the next poll, and never one rolled back", async () => {
+    const type = `test.notify.${Math.random()}`;
+    const seen: string[] = [];
+    // A poll an hour away: only the announcement can start these jobs while the test runs.
+    const runner = createJobRunner({
+      db: t.deps.db,
+      database: t.deps.database,
+      logger: t.deps.logger,
+      pollMs: 3_600_000,
+      handlers: { [type]: async (job) => void seen.push((job.payload as { n: string }).n) },
+    });
+    runner.start();
+    try {
+      // The first tick drains nothing; wait for the LISTEN to be in place by announcing until heard.
+      await expect.poll(async () => {
+        await enqueue(t.deps.db, type, { n: "warm-up" });
+        return seen.includes("warm-up");
+      }, { timeout: 10_000, interval: 200 }).toBe(true);
+
+      await t.deps.db
+        .transaction(async (tx) => {
+          await enqueue(tx, type, { n: "rolled back" });
+          throw new Error("roll back");
+        })
+        .catch(() => {});
+      await t.deps.db.transaction(async (tx) => {
+        await enqueue(tx, type, { n: "committed" });
+        // Inside the transaction the runner cannot see it yet.
+        expect(seen).not.toContain("committed");
+      });
+      await expect.poll(() => seen.includes("committed"), { timeout: 10_000 }).toBe(true);
+      expect(seen).not.toContain("rolled back");
+      const left = await t.deps.db.select().from(jobs).where(eq(jobs.type, type));
+      expect(left.every((job) => job.status === "done")).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it("ignores announcements of job types it does not run", async () => {
+    const mine = `test.mine.${Math.random()}`;
+    const other = `test.other.${Math.random()}`;
+    let ran = 0;
+    const runner = createJobRunner({ db: t.deps.db, database: t.deps.database, logger: t.deps.logger, pollMs: 3_600_000, handlers: { [mine]: async () => void ran++ } });
+    runner.start();
+    try {
+      await expect.poll(async () => {
+        await enqueue(t.deps.db, mine, {});
+        return ran > 0;
+      }, { timeout: 10_000, interval: 200 }).toBe(true);
+      const job = await enqueue(t.deps.db, other, {});
+      await enqueue(t.deps.db, mine, {});
+      await expect.poll(() => ran >= 2, { timeout: 10_000 }).toBe(true);
+      expect((await jobById(job!.id)).status).toBe("queued");
+    } finally {
+      await runner.stop();
+    }
+  });
+});

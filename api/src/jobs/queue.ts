@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Logger } from "../logger";
 
@@ -13,7 +13,14 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-/** Adds a job; call it inside the command's transaction so the job exists exactly when the data does. */
+/** The channel on which a new job is announced (its type as the payload), when its transaction commits. */
+export const JOBS_CHANNEL = "cw_jobs";
+
+/**
+ * Adds a job; call it inside the command's transaction so the job exists exactly when the data does.
+ * It is announced on JOBS_CHANNEL; PostgreSQL delivers the NOTIFY only when that transaction commits,
+ * so a runner woken by it finds the job (and never a job that was rolled back).
+ */
 export async function enqueue(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<JobRow | null> {
   if (options.dedupeKey) {
     const existing = await db
@@ -27,6 +34,7 @@ export async function enqueue(db: Db, type: string, payload: Record<string, unkn
     .insert(jobs)
     .values({ type, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 3, dedupeKey: options.dedupeKey ?? null })
     .returning();
+  if (row && !options.runAt) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${type})`);
   return row ?? null;
 }
 
@@ -37,7 +45,10 @@ export interface JobRunnerOptions {
   logger: Logger;
   handlers: Record<string, JobHandler>;
   now?: () => Date;
+  /** The polling interval: the floor for jobs that come due later, and the fallback when no NOTIFY arrives. */
   pollMs?: number;
+  /** Where to LISTEN for new jobs (JOBS_CHANNEL): a runner so told starts a job as soon as it is committed. */
+  database?: Pick<Database, "listen">;
   /**
    * A running job whose lock is older than this is taken to have died with its process. The runner
    * renews its locks while a job runs (every quarter of this), so only a dead process's lock ages.
@@ -70,6 +81,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  /** A drain is under way (tick to its end); `again`: a job was announced meanwhile, drain once more. */
+  let draining = false;
+  let again = false;
+  let unlisten: (() => Promise<void>) | undefined;
 
   async function claim(): Promise<JobRow | undefined> {
     const at = now();
@@ -149,11 +164,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   const tick = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    draining = true;
+    again = false;
     running = drain()
       .catch((error: unknown) => options.logger.error({ err: error }, "job runner tick failed"))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        draining = false;
+        if (stopped) return;
+        if (again) tick();
+        else timer = setTimeout(tick, pollMs);
       });
+  };
+
+  /** A job of ours was committed somewhere: run it now rather than at the next poll. */
+  const wake = (type: string) => {
+    if (stopped || !(type in options.handlers)) return;
+    if (draining) again = true;
+    else tick();
   };
 
   return {
@@ -161,10 +190,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       stopped = false;
       timer = setTimeout(tick, 0);
+      options.database
+        ?.listen(JOBS_CHANNEL, wake)
+        .then(async (stop) => {
+          if (stopped) await stop();
+          else unlisten = stop;
+        })
+        // Without the channel the runner still polls: jobs start within pollMs.
+        .catch((error: unknown) => options.logger.warn({ err: error }, "job runner: could not listen for new jobs; polling only"));
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await unlisten?.().catch(() => {});
+      unlisten = undefined;
       await running;
     },
   };

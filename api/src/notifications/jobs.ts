@@ -29,6 +29,8 @@ export async function ensureReminderScan(deps: AppDeps): Promise<void> {
 export function createNotificationRunner(deps: AppDeps, options: { pollMs?: number; lockTimeoutMs?: number } = {}): JobRunner {
   return createJobRunner({
     db: deps.db,
+    // Analyses and mail start as soon as they are committed, not at the next poll.
+    database: deps.database,
     logger: deps.logger.child({ component: "notification-jobs" }),
     handlers: notificationJobHandlers(deps),
     now: deps.now,
