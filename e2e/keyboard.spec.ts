@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 /** Presses Tab until `target` has focus (at most `max` times): proves it is reachable by keyboard. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
@@ -48,4 +48,19 @@ test("keyboard alone: sign in, open a contract from the list, switch its tabs, r
   await page.keyboard.press("Enter");
   await expect(page.getByText("Invitation sent", { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+});
+
+test("a focus ring for the keyboard, none on what the mouse clicked", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  await page.goto("/settings");
+  const outline = () => page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  const tabs = page.getByRole("tab");
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toBeFocused();
+  expect(await outline()).toBe("none");
+  await page.keyboard.press("ArrowRight");
+  await expect(tabs.nth(2)).toBeFocused();
+  expect(await outline()).toBe("solid");
+  await tabs.nth(0).click();
+  expect(await outline()).toBe("none");
 });

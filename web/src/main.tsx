@@ -6,12 +6,15 @@ import { createQueryClient } from "./api/query-client";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { trackInputModality } from "./lib/input-modality";
 import { AppRoutes } from "./routes";
 import "./index.css";
 
 const queryClient = createQueryClient();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+
+trackInputModality();
 
 createRoot(root).render(
   <StrictMode>
