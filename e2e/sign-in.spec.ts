@@ -83,3 +83,13 @@ test("the session cookie ends with the browser unless 'Remember me' is ticked", 
   const remembered = (await context.cookies()).find((c) => c.name === "cw_session");
   expect(remembered!.expires * 1000).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
 });
+
+test("Pricing and Terms are open to a signed-out visitor", async ({ page }) => {
+  await page.goto("/pricing");
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("article", { name: "Professional plan" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Professional plan" }).getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+  await page.goto("/terms");
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+});
