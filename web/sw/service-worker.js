@@ -7,7 +7,6 @@
  * What is cached: index.html and the build's hashed assets, icons and manifest, nothing else.
  * /api/ (user data), /socket.io and /collab always go to the network and are never stored.
  */
-/* global BUILD_ID, PRECACHE */
 const CACHE = `clausewise-shell-${BUILD_ID}`;
 const SHELL = "/index.html";
 const NEVER_CACHED = ["/api/", "/socket.io", "/collab", "/metrics"];
