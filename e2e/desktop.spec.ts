@@ -148,8 +148,12 @@ test.describe("the helper bar", () => {
       await emulateInstalled(context);
       const page = await context.newPage();
       await openCaribooEditor(page);
-      expect(await page.evaluate(() => window.clausewiseDesktop?.shell)).toBe("installed-web-app");
-      expect(await page.evaluate(() => window.clausewiseDesktop?.fileSystemAccess)).toBe(true);
+      // The desktop bridge (spec §4), as web/src/desktop/bridge.ts defines it.
+      const bridge = await page.evaluate(() => {
+        const desktop = (window as { clausewiseDesktop?: { version: number; shell: string; fileSystemAccess: boolean } }).clausewiseDesktop;
+        return desktop && { version: desktop.version, shell: desktop.shell, fileSystemAccess: desktop.fileSystemAccess };
+      });
+      expect(bridge).toEqual({ version: 1, shell: "installed-web-app", fileSystemAccess: true });
 
       const bar = page.getByRole("toolbar", { name: "Desktop helper bar" });
       await expect(bar).toBeVisible();

@@ -55,8 +55,8 @@ export function CollaborativeEditor({ contract, user, extraExtensions = suggesti
   useEffect(() => setLockedByServer(false), [contract.status, contract.updatedAt]);
 
   // Who is in this contract's document, from awareness, for every component that shows it (stores/presence.ts).
-  useEffect(() => usePresenceStore.getState().setViewers(contract.id, snapshot.presence), [contract.id, snapshot.presence]);
-  useEffect(() => () => usePresenceStore.getState().clear(contract.id), [contract.id]);
+  useEffect(() => usePresenceStore.getState().setInDocument(contract.id, snapshot.presence), [contract.id, snapshot.presence]);
+  useEffect(() => () => usePresenceStore.getState().forgetInDocument(contract.id), [contract.id]);
 
   const closed = snapshot.closed;
   useEffect(() => {

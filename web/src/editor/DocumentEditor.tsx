@@ -5,7 +5,7 @@ import clsx from "clsx";
 import { format } from "date-fns";
 import { isTextLocked, type CollabMode, type ContractDetail } from "@clausewise/shared";
 import { Badge } from "../components/ui/badge";
-import { useContractViewers } from "../stores/presence";
+import { useDocumentPresence } from "../stores/presence";
 import { toast } from "../stores/toast";
 import type { CloseReason } from "./collab/close-reasons";
 import type { CollabSession, SessionSnapshot, SessionUser } from "./collab/session";
@@ -169,7 +169,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const root = useRef<HTMLElement>(null);
 
-  const viewers = useContractViewers(contract.id);
+  const viewers = useDocumentPresence(contract.id);
   const words = useEditorState({ editor, selector: ({ editor: e }) => wordsIn(e.state.doc) });
 
   const openFind = useCallback(() => {

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { io, type Socket } from "socket.io-client";
-import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { contractPresencePayload, PRESENCE_EVENT, PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
 import { contractKey, contractsKey } from "../api/keys";
 import { notificationsKey } from "../api/notifications";
 import { useConnectionStore } from "../stores/connection";
 import { useNotificationStore } from "../stores/notifications";
+import { usePresenceStore } from "../stores/presence";
 import { onPushEvent, usePushEventStore } from "../stores/push-events";
 
 /**
@@ -58,6 +59,12 @@ export function attachPushHandlers(s: PushSocket, queryClient: QueryClient, onCo
   s.on("disconnect", (reason) => {
     // Closed by this tab (sign-out, unmount): off; otherwise socket.io retries on its own.
     connection.setSocket(reason === "io client disconnect" ? "off" : "reconnecting");
+    // Who views what was the server's word over this connection; it says it again on rejoining.
+    usePresenceStore.getState().forgetViewing();
+  });
+  s.on(PRESENCE_EVENT, (payload) => {
+    const parsed = contractPresencePayload.safeParse(payload);
+    if (parsed.success) usePresenceStore.getState().setViewing(parsed.data.contractId, parsed.data.viewers);
   });
   s.on("connect_error", () => connection.setSocket("reconnecting"));
   for (const event of Object.values(PUSH_EVENTS)) {
@@ -102,6 +109,7 @@ export function useContractRoom(contractId: string | undefined): void {
       else {
         contractRooms.delete(contractId);
         socket?.emit("contract:leave", { contractId });
+        usePresenceStore.getState().forgetViewing(contractId);
       }
     };
   }, [contractId]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import { PUSH_EVENTS } from "@clausewise/shared";
+import { PRESENCE_EVENT, PUSH_EVENTS } from "@clausewise/shared";
 import { unreadCountKey } from "../api/keys";
 import type { PresenceUser } from "../editor/collab/presence";
 import { attachPushHandlers, type PushSocket } from "../realtime/pushes";
@@ -144,14 +144,30 @@ describe("presence store", () => {
   const ann: PresenceUser = { id: "u1", name: "Ann Lee", color: "#b91c1c", isSelf: true };
   const bo: PresenceUser = { id: "u2", name: "Bo Chen", color: "#15803d", isSelf: false };
 
-  it("holds who views each contract, and forgets a contract when it closes", () => {
-    const { setViewers, clear } = usePresenceStore.getState();
-    setViewers("c1", [ann, bo]);
-    setViewers("c2", [ann]);
-    expect(usePresenceStore.getState().byContract.c1?.map((p) => p.name)).toEqual(["Ann Lee", "Bo Chen"]);
-    clear("c1");
-    expect(usePresenceStore.getState().byContract.c1).toBeUndefined();
-    expect(usePresenceStore.getState().byContract.c2).toEqual([ann]);
+  it("holds who has each contract open, from the socket's presence pushes, and forgets it when the socket is lost", () => {
+    const { socket } = connected();
+    socket.fire("connect");
+    socket.fire(PRESENCE_EVENT, { contractId: "c1", viewers: [{ id: "u1", name: "Ann Lee" }, { id: "u2", name: "Bo Chen" }] });
+    socket.fire(PRESENCE_EVENT, { contractId: "c2", viewers: [{ id: "u1", name: "Ann Lee" }] });
+    socket.fire(PRESENCE_EVENT, { contractId: "c3", viewers: "nobody" }); // malformed: ignored
+    expect(usePresenceStore.getState().viewing).toEqual({
+      c1: [{ id: "u1", name: "Ann Lee" }, { id: "u2", name: "Bo Chen" }],
+      c2: [{ id: "u1", name: "Ann Lee" }],
+    });
+    socket.fire(PRESENCE_EVENT, { contractId: "c1", viewers: [{ id: "u1", name: "Ann Lee" }] });
+    expect(usePresenceStore.getState().viewing.c1).toEqual([{ id: "u1", name: "Ann Lee" }]);
+    socket.fire("disconnect", "transport close");
+    expect(usePresenceStore.getState().viewing).toEqual({});
+  });
+
+  it("holds who is in each live document, from the editor's awareness", () => {
+    const { setInDocument, forgetInDocument } = usePresenceStore.getState();
+    setInDocument("c1", [ann, bo]);
+    setInDocument("c2", [ann]);
+    expect(usePresenceStore.getState().inDocument.c1?.map((p) => p.name)).toEqual(["Ann Lee", "Bo Chen"]);
+    forgetInDocument("c1");
+    expect(usePresenceStore.getState().inDocument.c1).toBeUndefined();
+    expect(usePresenceStore.getState().inDocument.c2).toEqual([ann]);
   });
 });
 
