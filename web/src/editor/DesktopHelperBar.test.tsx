@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { installDesktopBridge, useDesktopStore } from "../desktop/bridge";
 import { openFromDisk, saveToDisk } from "../desktop/files";
 import { useToastStore } from "../stores/toast";
+import { CONTRACT_FILE_TYPES, FileDropZone } from "../components/upload/FileDropZone";
 import { DesktopHelperBar } from "./DesktopHelperBar";
 import { WORD_FILE_TYPES } from "./hooks/useDocumentFiles";
 
@@ -138,5 +139,33 @@ describe("files on disk", () => {
     expect(save).toHaveBeenCalledWith({ suggestedName: "contract.docx", types: [WORD_FILE_TYPES] });
     expect(await saveToDisk(bridge, blob, "contract.docx", WORD_FILE_TYPES)).toBe("failed");
     expect(lastToast()).toMatchObject({ title: "Error", description: "Failed to access file system", variant: "destructive" });
+  });
+});
+
+describe("the upload dialog's file choice", () => {
+  it("installed: Choose file opens the system's picker through the bridge and takes the file", async () => {
+    const file = new File(["%PDF-1.7"], "Wapiti EPC.pdf", { type: "application/pdf" });
+    const picker = vi.fn().mockResolvedValue([{ getFile: () => Promise.resolve(file) }]);
+    Object.assign(window, { showOpenFilePicker: picker, showSaveFilePicker: vi.fn() });
+    stubDisplayMode(true);
+    stop = installDesktopBridge(window);
+    const onChange = vi.fn();
+    render(<FileDropZone file={null} onChange={onChange} labelledBy="x" />);
+    fireEvent.click(screen.getByRole("button", { name: "Choose file" }));
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalledWith(file));
+    expect(picker).toHaveBeenCalledWith(expect.objectContaining({ types: [CONTRACT_FILE_TYPES] }));
+  });
+
+  it("in a browser tab: Choose file opens the page's file input, not the picker", () => {
+    const picker = vi.fn();
+    Object.assign(window, { showOpenFilePicker: picker, showSaveFilePicker: vi.fn() });
+    stubDisplayMode(false);
+    stop = installDesktopBridge(window);
+    const inputClick = vi.spyOn(HTMLInputElement.prototype, "click").mockImplementation(() => undefined);
+    render(<FileDropZone file={null} onChange={vi.fn()} labelledBy="x" />);
+    fireEvent.click(screen.getByRole("button", { name: "Choose file" }));
+    expect(inputClick).toHaveBeenCalledTimes(1);
+    expect(picker).not.toHaveBeenCalled();
+    inputClick.mockRestore();
   });
 });
