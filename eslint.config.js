@@ -13,6 +13,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The service worker template; vite.config.ts puts BUILD_ID and PRECACHE in front of it.
+    files: ["web/sw/**/*.js"],
+    languageOptions: { globals: { ...globals.serviceworker, BUILD_ID: "readonly", PRECACHE: "readonly" } },
+  },
+  {
     files: ["**/*.ts", "**/*.tsx"],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -18,6 +18,17 @@ export const contractScopedPayload = z.object({ contractId: z.string(), id: z.st
 export const uploadProgressPayload = z.object({ uploadId: z.string(), done: z.number().int().nonnegative(), pages: z.number().int().positive() });
 export type UploadProgress = z.infer<typeof uploadProgressPayload>;
 
+/**
+ * Who has a contract open (issue 17): sent to the contract's room whenever someone joins or leaves
+ * it, one entry per person however many tabs they have. Not a bus event: realtime makes it itself.
+ */
+export const PRESENCE_EVENT = "presence:contract";
+export const contractPresencePayload = z.object({
+  contractId: z.string(),
+  viewers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ContractPresence = z.infer<typeof contractPresencePayload>;
+
 export const pushPayloads = {
   [PUSH_EVENTS.notificationNew]: notificationNewPayload,
   [PUSH_EVENTS.markupNew]: contractScopedPayload,

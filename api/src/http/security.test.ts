@@ -105,6 +105,9 @@ describe("security headers", () => {
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
+      // The installable app's service worker and manifest (issue 17).
+      "worker-src 'self'",
+      "manifest-src 'self'",
       // The editor's video embeds (YouTube, from youtube-nocookie.com), and no other frames.
       "frame-src https://www.youtube-nocookie.com https://www.youtube.com",
     ]) {

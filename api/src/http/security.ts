@@ -18,7 +18,7 @@ export const VIDEO_FRAMES = ["https://www.youtube-nocookie.com", "https://www.yo
 /**
  * Secure headers with a CSP for the built Vite SPA: no inline or foreign scripts; inline styles stay
  * allowed because the editor and UI primitives set style attributes; websockets for /collab and
- * /socket.io; Stripe's origins only when Stripe is configured. HSTS only when the public URL is
+ * /socket.io; the service worker and manifest of the installable app from our own origin; Stripe's origins only when Stripe is configured. HSTS only when the public URL is
  * https, so local http development keeps working.
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
@@ -33,6 +33,9 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       fontSrc: ["'self'", "data:"],
       connectSrc: ["'self'", "ws:", "wss:", ...(stripe ? STRIPE_API : [])],
       frameSrc: [...VIDEO_FRAMES, ...(stripe ? STRIPE_FRAMES : [])],
+      // The installable app (issue 17): its service worker and web app manifest, both same-origin.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -34,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets/app-abc123.js"), SCRIPT);
   writeFileSync(path.join(dist, "assets/app-abc123.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, "assets/app-abc123.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "ClauseWise" }));
   t = await createTestApp({ webDist: dist });
   await seedKnowledgeBase(t.deps.db);
 });
@@ -102,5 +104,40 @@ describe("preferredEncoding", () => {
     ["BR;Q=0.5", "br"],
   ])("%s → %s", (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe("serving the installable web app (issue 17)", () => {
+  it("serves the service worker as JavaScript that is revalidated on every visit", async () => {
+    const res = await t.client().get("/sw.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    // The CSP lets the page register it and read the manifest.
+    expect(res.headers.get("content-security-policy")).toContain("worker-src 'self'");
+  });
+
+  it("serves the manifest with its media type, revalidated on every visit", async () => {
+    const res = await t.client().get("/manifest.webmanifest");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/manifest\+json/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("content-security-policy")).toContain("manifest-src 'self'");
+  });
+
+  it("keeps hashed assets immutable and the shell revalidated", async () => {
+    const asset = await t.client().get("/assets/app-abc123.js");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const shell of ["/", "/contracts/some-id"]) {
+      const res = await t.client().get(shell);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+    }
+  });
+
+  it("answers a missing file under /api/ as the API's 404, not the shell", async () => {
+    const res = await t.client().get("/api/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/json/);
   });
 });

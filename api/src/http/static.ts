@@ -6,6 +6,9 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { preferredEncoding, type Encoding } from "./compress";
 
+/** Files of the installable app that the browser must revalidate each time (issue 17). */
+const NO_CACHE_FILES = new Set(["/sw.js", "/manifest.webmanifest", "/index.html", "/"]);
+
 /**
  * Serves the built web app and falls back to index.html for client-side routes. The build writes a
  * Brotli and a gzip copy beside each text file (web/vite.config.ts), served as they are to browsers
@@ -21,6 +24,12 @@ export function mountWeb(app: Hono<AppEnv>, webDist: string): void {
   app.use("/assets/*", async (c, next) => {
     c.header("cache-control", "public, max-age=31536000, immutable");
     await next();
+  });
+  // The service worker and the manifest must be re-checked on every visit, so a new build reaches
+  // installed apps at once (a cached sw.js would keep serving the old shell).
+  app.use("*", async (c, next) => {
+    await next();
+    if (NO_CACHE_FILES.has(c.req.path) && c.res.ok) c.header("cache-control", "no-cache");
   });
   app.use("*", serveStatic({ root: relativeRoot, precompressed: true }));
   app.get("*", (c) => {

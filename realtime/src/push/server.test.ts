@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
-import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { PRESENCE_EVENT, PUSH_EVENTS, SOCKET_PATH, type ContractPresence } from "@clausewise/shared";
+import { personName } from "@clausewise/api/presenters/reviewer";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createSession } from "@clausewise/api/auth/sessions";
 import { sha256 } from "@clausewise/api/auth/tokens";
@@ -157,6 +158,54 @@ describe("socket.io pushes", () => {
     expect(await received).toMatchObject({ contractId: contract.id, id: res.body.id });
     await new Promise((r) => setTimeout(r, 100));
     expect(wrongRoom).toEqual([]);
+  });
+
+  it("tells a contract's room who has it open (one entry per person), as people join, leave and disconnect", async () => {
+    const team = await createTeam(t.deps.db);
+    const theirs = await createTeam(t.deps.db);
+    const contract = await createContract(t.deps.db, { companyId: team.company.id });
+    const other = await createContract(t.deps.db, { companyId: team.company.id });
+    const approver = open({ cookie: `cw_session=${team.approver.token}` });
+    const reviewerTab1 = open({ cookie: `cw_session=${team.reviewer.token}` });
+    const reviewerTab2 = open({ cookie: `cw_session=${team.reviewer.token}` });
+    const elsewhere = open({ cookie: `cw_session=${team.admin.token}` });
+    const stranger = open({ cookie: `cw_session=${theirs.admin.token}` });
+    for (const s of [approver, reviewerTab1, reviewerTab2, elsewhere, stranger]) expect(await outcome(s)).toBe("connected");
+    const heard = (s: Socket) => {
+      const list: ContractPresence[] = [];
+      s.on(PRESENCE_EVENT, (p: ContractPresence) => list.push(p));
+      return list;
+    };
+    const toApprover = heard(approver);
+    const toElsewhere = heard(elsewhere);
+    const toStranger = heard(stranger);
+    const join = (socket: Socket, contractId: string) => new Promise<{ ok: boolean }>((resolve) => socket.emit("contract:join", { contractId }, resolve));
+    const ids = (p: ContractPresence | undefined) => p?.viewers.map((v) => v.id).sort();
+    const latest = async (list: ContractPresence[], expected: string[]) => {
+      await expect.poll(() => ids(list.at(-1)), { timeout: 5_000 }).toEqual([...expected].sort());
+      expect(list.at(-1)?.contractId).toBe(contract.id);
+    };
+
+    expect(await join(approver, contract.id)).toEqual({ ok: true });
+    await latest(toApprover, [team.approver.user.id]);
+    expect(await join(reviewerTab1, contract.id)).toEqual({ ok: true });
+    expect(await join(reviewerTab2, contract.id)).toEqual({ ok: true });
+    expect(await join(elsewhere, other.id)).toEqual({ ok: true });
+    await latest(toApprover, [team.approver.user.id, team.reviewer.user.id]);
+    expect(toApprover.at(-1)?.viewers).toContainEqual({ id: team.reviewer.user.id, name: personName(team.reviewer.user) });
+    // Another company cannot join, so it hears nothing; another contract's room hears only its own.
+    expect(await join(stranger, contract.id)).toEqual({ ok: false });
+
+    // One tab leaves: the reviewer is still there; both gone: only the approver.
+    reviewerTab1.emit("contract:leave", { contractId: contract.id });
+    await expect.poll(() => toApprover.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    await latest(toApprover, [team.approver.user.id, team.reviewer.user.id]);
+    reviewerTab2.close();
+    await latest(toApprover, [team.approver.user.id]);
+
+    expect(toStranger).toEqual([]);
+    expect(toElsewhere.every((p) => p.contractId === other.id)).toBe(true);
+    expect(ids(toElsewhere.at(-1))).toEqual([team.admin.user.id]);
   });
 
   it("refuses to join the room of another company's contract", async () => {

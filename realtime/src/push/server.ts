@@ -1,19 +1,27 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { accessRevokedPayload, COLLAB_EVENTS, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload } from "@clausewise/shared";
+import { accessRevokedPayload, COLLAB_EVENTS, PRESENCE_EVENT, PUSH_EVENTS, SOCKET_PATH, userDeactivatedPayload, type ContractPresence } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState, SessionLookup } from "@clausewise/api/auth/sessions";
 import type { DomainEvent } from "@clausewise/api/events/bus";
 import { DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
 import { getContractInCompany } from "@clausewise/api/loaders/contract";
+import { personName } from "@clausewise/api/presenters/reviewer";
 import { authenticateUpgrade, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
 import { createSweep } from "../sweep";
 import { redisAdapter } from "./adapter";
 
+/**
+ * What other instances may read of a socket (fetchSockets serialises `socket.data` through the
+ * adapter): who it is, for presence, and nothing of the session or the user row.
+ */
 interface SocketData {
-  auth: AuthState;
+  viewer: { id: string; name: string };
 }
+
+/** The session behind each socket, kept on this instance only. */
+const authOf = new WeakMap<Socket, AuthState>();
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
@@ -51,16 +59,48 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
     authenticateUpgrade(socket.request, deps).then(
       (auth) => {
         if (!auth) return next(new Error("Unauthorized"));
-        (socket.data as SocketData).auth = auth;
+        authOf.set(socket, auth);
+        (socket.data as SocketData).viewer = { id: auth.user.id, name: personName(auth.user) };
         next();
       },
       (error: unknown) => next(error instanceof Error ? error : new Error("Unauthorized")),
     );
   });
 
+  /**
+   * Tells a contract's room who has it open now: every socket in the room on every instance (the
+   * adapter asks the others in scaled mode), one entry per person.
+   */
+  const announcePresence = async (contractId: string) => {
+    const room = rooms.contract(contractId);
+    try {
+      const held = await io.in(room).fetchSockets();
+      const viewers = new Map<string, ContractPresence["viewers"][number]>();
+      for (const remote of held) {
+        const viewer = (remote.data as Partial<SocketData>).viewer;
+        if (viewer && !viewers.has(viewer.id)) viewers.set(viewer.id, { id: viewer.id, name: viewer.name });
+      }
+      const payload: ContractPresence = { contractId, viewers: [...viewers.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+      io.to(room).emit(PRESENCE_EVENT, payload);
+    } catch (error) {
+      deps.logger.warn({ err: error, contractId }, "push: announcing presence failed");
+    }
+  };
+  const contractIdOfRoom = (room: string) => (room.startsWith("contract:") ? room.slice("contract:".length) : null);
+
   io.on("connection", (socket: Socket) => {
-    const { user } = (socket.data as SocketData).auth;
+    const auth = authOf.get(socket);
+    if (!auth) return void socket.disconnect(true);
+    const { user } = auth;
     void socket.join([rooms.user(user.id), rooms.company(user.companyId)]);
+    // The contracts this socket had open are told it left once it is gone.
+    let leaving: string[] = [];
+    socket.on("disconnecting", () => {
+      leaving = [...socket.rooms].flatMap((room) => contractIdOfRoom(room) ?? []);
+    });
+    socket.on("disconnect", () => {
+      for (const contractId of leaving) void announcePresence(contractId);
+    });
     socket.on("contract:join", (raw: unknown, ack?: (result: { ok: boolean }) => void) => {
       const parsed = joinPayload.safeParse(raw);
       if (!parsed.success) return ack?.({ ok: false });
@@ -68,13 +108,16 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
         () => {
           void socket.join(rooms.contract(parsed.data.contractId));
           ack?.({ ok: true });
+          void announcePresence(parsed.data.contractId);
         },
         () => ack?.({ ok: false }),
       );
     });
     socket.on("contract:leave", (raw: unknown) => {
       const parsed = joinPayload.safeParse(raw);
-      if (parsed.success) void socket.leave(rooms.contract(parsed.data.contractId));
+      if (!parsed.success || !socket.rooms.has(rooms.contract(parsed.data.contractId))) return;
+      void socket.leave(rooms.contract(parsed.data.contractId));
+      void announcePresence(parsed.data.contractId);
     });
   });
 
@@ -92,9 +135,9 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
       return undefined;
     });
     if (found === undefined || !socket.connected) return; // unknown: the next round or reconnect decides
-    const data = socket.data as SocketData;
-    if (found.status !== "active" || found.auth.user.id !== data.auth.user.id) socket.disconnect(true);
-    else data.auth = found.auth;
+    const held = authOf.get(socket);
+    if (found.status !== "active" || found.auth.user.id !== held?.user.id) socket.disconnect(true);
+    else authOf.set(socket, found.auth);
   };
 
   /** A change to one person's sessions or role (sign-out, password change, role change): each of their sockets here re-checks at once. */

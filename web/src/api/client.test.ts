@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useConnectionStore } from "../stores/connection";
 import { api, ApiError, errorText, isUnauthorizedError } from "./client";
 
 function respondWith(body: string | null, init: ResponseInit) {
@@ -10,6 +11,21 @@ function respondWith(body: string | null, init: ResponseInit) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("api client", () => {
+  it("marks the server unreachable on a network failure, not on a cancelled call or an error answer, and reachable on any answer", async () => {
+    useConnectionStore.setState({ apiUnreachable: false });
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new DOMException("The operation was aborted.", "AbortError"))));
+    await expect(api.get("/api/things")).rejects.toThrow();
+    expect(useConnectionStore.getState().apiUnreachable).toBe(false);
+
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    await expect(api.get("/api/things")).rejects.toThrow("Failed to fetch");
+    expect(useConnectionStore.getState().apiUnreachable).toBe(true);
+
+    respondWith('{"error":"internal","message":"Boom"}', { status: 500, headers: { "content-type": "application/json" } });
+    await expect(api.get("/api/things")).rejects.toThrow("500: Boom");
+    expect(useConnectionStore.getState().apiUnreachable).toBe(false);
+  });
+
   it("sends credentials and JSON, and parses JSON answers", async () => {
     const fetchMock = respondWith('{"ok":true}', { status: 200, headers: { "content-type": "application/json" } });
     await expect(api.post("/api/things", { a: 1 })).resolves.toEqual({ ok: true });

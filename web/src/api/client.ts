@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@clausewise/shared";
+import { useConnectionStore } from "../stores/connection";
 
 /**
  * A non-OK answer of the API. `message` follows spec §8 "Generic": `${status}: ${server message}`;
@@ -73,13 +74,22 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(withQuery(path, options.query), {
-    method,
-    headers,
-    body,
-    credentials: "include",
-    signal: options.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: "include",
+      signal: options.signal,
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError when the server cannot be reached (offline, DNS, refused); the
+    // offline banner shows until a call gets through. Cancelled calls (AbortError) say nothing.
+    if (error instanceof TypeError) useConnectionStore.getState().apiFailed();
+    throw error;
+  }
+  useConnectionStore.getState().apiReached();
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();

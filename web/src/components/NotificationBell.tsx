@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Bell } from "lucide-react";
 import { useNotifications, useUnreadCount } from "../api/notifications";
+import { useFollowUnreadCount, useNotificationStore } from "../stores/notifications";
 import { unreadBadgeText } from "../lib/user";
 import { NotificationPanel } from "./notifications/NotificationPanel";
 
@@ -10,10 +11,13 @@ import { NotificationPanel } from "./notifications/NotificationPanel";
  * focus back on the bell) and keeps it on screen near the edges.
  */
 export function NotificationBell() {
-  const unread = useUnreadCount(true);
+  // The count is polled here (spec §7) and read from the notification store, which follows the
+  // server's answers and counts pushed notifications at once (stores/notifications.ts).
+  useUnreadCount(true);
+  useFollowUnreadCount();
   // Polled with the count even while the panel is closed (spec §7), so it opens on current data.
   const notifications = useNotifications(true);
-  const count = unread.data ?? 0;
+  const count = useNotificationStore((s) => s.unreadCount) ?? 0;
   const badge = unreadBadgeText(count);
 
   return (

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "../components/ui/button";
 import { LoadingState } from "../components/ui/spinner";
 import { contractKey } from "../api/keys";
 import { displayName } from "../lib/user";
+import { usePresenceStore } from "../stores/presence";
 import { toast } from "../stores/toast";
 import type { CloseReason } from "./collab/close-reasons";
 import { colorForUser } from "./collab/presence";
@@ -52,6 +53,10 @@ export function CollaborativeEditor({ contract, user, extraExtensions = suggesti
   // Read-only from a 4423 close until the page has the contract's new status (then the status decides).
   const [lockedByServer, setLockedByServer] = useState(false);
   useEffect(() => setLockedByServer(false), [contract.status, contract.updatedAt]);
+
+  // Who is in this contract's document, from awareness, for every component that shows it (stores/presence.ts).
+  useEffect(() => usePresenceStore.getState().setInDocument(contract.id, snapshot.presence), [contract.id, snapshot.presence]);
+  useEffect(() => () => usePresenceStore.getState().forgetInDocument(contract.id), [contract.id]);
 
   const closed = snapshot.closed;
   useEffect(() => {

@@ -5,6 +5,7 @@ import clsx from "clsx";
 import { format } from "date-fns";
 import { isTextLocked, type CollabMode, type ContractDetail } from "@clausewise/shared";
 import { Badge } from "../components/ui/badge";
+import { useDocumentPresence } from "../stores/presence";
 import { toast } from "../stores/toast";
 import type { CloseReason } from "./collab/close-reasons";
 import type { CollabSession, SessionSnapshot, SessionUser } from "./collab/session";
@@ -35,6 +36,7 @@ import { LIVE_EDIT_BUDGET_BYTES, utf8Size } from "./lib/files";
 import { countWords } from "./lib/word-count";
 import { clampZoom } from "./lib/zoom";
 import { DocumentToolbar } from "./toolbar/DocumentToolbar";
+import { DesktopHelperBar } from "./DesktopHelperBar";
 import { FormattingToolbar } from "./toolbar/FormattingToolbar";
 
 /** The server's connection mode for these abilities (realtime/src/collab/access.ts decides the same way). */
@@ -167,6 +169,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const root = useRef<HTMLElement>(null);
 
+  const viewers = useDocumentPresence(contract.id);
   const words = useEditorState({ editor, selector: ({ editor: e }) => wordsIn(e.state.doc) });
 
   const openFind = useCallback(() => {
@@ -188,6 +191,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
     exitCssFullscreen: fullscreen.active ? fullscreen.exit : undefined,
     link: canFormat ? openLink : undefined,
     clearFormatting: canFormat ? () => clearFormatting(editor) : undefined,
+    openFromDisk: canFormat ? () => void files.openWordFromDisk() : undefined,
   });
 
   // Edits not yet on the server live only in this tab: leaving now would lose them.
@@ -226,10 +230,18 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
           )}
           <ConnectionStatus snapshot={snapshot} />
         </div>
-        <PresenceList people={snapshot.presence} />
+        <PresenceList people={viewers} />
       </div>
 
       <div className="sticky top-0 z-10 bg-white print:hidden">
+        <DesktopHelperBar
+          canImport={canFormat}
+          onOpenWord={() => void files.openWordFromDisk()}
+          onSaveWord={() => void files.exportWord()}
+          exporting={files.exporting}
+          fullscreen={fullscreen.active}
+          onFullscreen={fullscreen.toggle}
+        />
         <DocumentToolbar
           editor={editor}
           canCheckpoint={canCheckpoint}

@@ -1,18 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { io, type Socket } from "socket.io-client";
-import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { contractPresencePayload, PRESENCE_EVENT, PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
 import { contractKey, contractsKey } from "../api/keys";
 import { notificationsKey } from "../api/notifications";
+import { useConnectionStore } from "../stores/connection";
+import { useNotificationStore } from "../stores/notifications";
+import { usePresenceStore } from "../stores/presence";
+import { onPushEvent, usePushEventStore } from "../stores/push-events";
 
 /**
- * Pushes tell the client what changed; it refetches what it shows (DESIGN.md §2). The 30 s polling
- * of the spec stays as the fallback, so a lost socket costs freshness, never correctness.
+ * Pushes tell the client what changed (DESIGN.md §2). Server data stays in TanStack Query: a push
+ * marks the queries it concerns stale, and they refetch what is shown. What only the pushes know
+ * lives in small zustand stores (docs/ARCHITECTURE.md, "Where state lives"): the connection, the
+ * unread count between polls, the latest events. The 30 s polling of the spec stays as the fallback,
+ * so a lost socket costs freshness, never correctness.
  */
 let socket: Socket | null = null;
 const contractRooms = new Map<string, number>();
-/** Components listening to a push event themselves (usePushEvent), whenever the socket opens. */
-const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
 function contractIdOf(payload: unknown): string | null {
   if (payload && typeof payload === "object" && "contractId" in payload) {
@@ -33,6 +38,44 @@ export function invalidateFor(queryClient: QueryClient, event: string, payload: 
   if (event === PUSH_EVENTS.contractUpdated) void queryClient.invalidateQueries({ queryKey: [...contractsKey, "list"] });
 }
 
+/** The part of a socket.io client socket the pushes use (a fake in tests). */
+export interface PushSocket {
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+}
+
+/**
+ * Feeds the stores and the query cache from one socket: its connection state, every push event
+ * (recorded, then the queries it concerns made stale), and notification pushes into the unread count.
+ */
+export function attachPushHandlers(s: PushSocket, queryClient: QueryClient, onConnect?: () => void): void {
+  const connection = useConnectionStore.getState();
+  connection.setSocket("connecting");
+  s.on("connect", () => {
+    connection.setSocket("connected");
+    // The server answered the upgrade: whatever failed before, it is reachable now.
+    connection.apiReached();
+    onConnect?.();
+  });
+  s.on("disconnect", (reason) => {
+    // Closed by this tab (sign-out, unmount): off; otherwise socket.io retries on its own.
+    connection.setSocket(reason === "io client disconnect" ? "off" : "reconnecting");
+    // Who views what was the server's word over this connection; it says it again on rejoining.
+    usePresenceStore.getState().forgetViewing();
+  });
+  s.on(PRESENCE_EVENT, (payload) => {
+    const parsed = contractPresencePayload.safeParse(payload);
+    if (parsed.success) usePresenceStore.getState().setViewing(parsed.data.contractId, parsed.data.viewers);
+  });
+  s.on("connect_error", () => connection.setSocket("reconnecting"));
+  for (const event of Object.values(PUSH_EVENTS)) {
+    s.on(event, (payload) => {
+      usePushEventStore.getState().record(event, payload);
+      if (event === PUSH_EVENTS.notificationNew) useNotificationStore.getState().received(payload);
+      invalidateFor(queryClient, event, payload);
+    });
+  }
+}
+
 function joinRoom(contractId: string) {
   socket?.emit("contract:join", { contractId });
 }
@@ -44,17 +87,12 @@ export function usePushes(enabled: boolean): void {
     if (!enabled) return;
     const s = io({ path: SOCKET_PATH, transports: ["websocket"], withCredentials: true });
     socket = s;
-    for (const event of Object.values(PUSH_EVENTS)) {
-      s.on(event, (payload: unknown) => {
-        invalidateFor(queryClient, event, payload);
-        listeners.get(event)?.forEach((listener) => listener(payload));
-      });
-    }
     // Rooms live on the server connection: rejoin the open contracts after every reconnect.
-    s.on("connect", () => contractRooms.forEach((_count, id) => joinRoom(id)));
+    attachPushHandlers(s, queryClient, () => contractRooms.forEach((_count, id) => joinRoom(id)));
     return () => {
       s.close();
       if (socket === s) socket = null;
+      useConnectionStore.getState().setSocket("off");
     };
   }, [enabled, queryClient]);
 }
@@ -71,24 +109,23 @@ export function useContractRoom(contractId: string | undefined): void {
       else {
         contractRooms.delete(contractId);
         socket?.emit("contract:leave", { contractId });
+        usePresenceStore.getState().forgetViewing(contractId);
       }
     };
   }, [contractId]);
 }
 
-/** Calls `handler` with each payload of one push event while the component is mounted. */
+/** Calls `handler` with each payload of one push event (from the events store) while the component is mounted. */
 export function usePushEvent(event: string, handler: (payload: unknown) => void): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => {
-    const listener = (payload: unknown) => latest.current(payload);
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => {
-      set.delete(listener);
-    };
-  }, [event]);
+  useEffect(
+    () =>
+      onPushEvent((entry) => {
+        if (entry.event === event) latest.current(entry.payload);
+      }),
+    [event],
+  );
 }

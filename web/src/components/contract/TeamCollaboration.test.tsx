@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { ContractReviewer, Markup, Question } from "@clausewise/shared";
 import { fakeApi } from "../../test/fake-api";
+import { act } from "@testing-library/react";
+import { usePresenceStore } from "../../stores/presence";
+import { makeUser } from "../../test/fixtures";
 import { TeamCollaboration } from "./TeamCollaboration";
 import { makeContract } from "./testing";
 
@@ -35,6 +38,25 @@ const questions: Question[] = [1, 2, 3, 4].map((n) => ({
 }));
 
 describe("TeamCollaboration", () => {
+  it("says who else has the contract open now, from the presence store, never the user themselves", async () => {
+    const me = makeUser();
+    fakeApi({
+      "GET /api/auth/user": { status: 200, body: me },
+      "GET /api/contracts/c-1/reviewers": { status: 200, body: reviewers },
+      "GET /api/contracts/c-1/markups": { status: 200, body: [] },
+      "GET /api/contracts/c-1/questions": { status: 200, body: [] },
+    });
+    usePresenceStore.setState({ viewing: { "c-1": [{ id: me.id, name: "Me Myself" }] } });
+    renderWithProviders(<TeamCollaboration contract={makeContract()} />);
+    await screen.findByRole("list", { name: "Reviewers" }, wait);
+    expect(screen.queryByTestId("viewing-now")).toBeNull();
+
+    act(() => usePresenceStore.getState().setViewing("c-1", [{ id: me.id, name: "Me Myself" }, { id: "u-2", name: "Marc Tremblay" }]));
+    expect((await screen.findByTestId("viewing-now", {}, wait)).textContent).toBe("Viewing now: Marc Tremblay");
+    act(() => usePresenceStore.getState().forgetViewing("c-1"));
+    expect(screen.queryByTestId("viewing-now")).toBeNull();
+  });
+
   it("shows reviewers with their initial and role, the 3 most recent markups and questions, with expanders", async () => {
     fakeApi({
       "GET /api/contracts/c-1/reviewers": { status: 200, body: reviewers },

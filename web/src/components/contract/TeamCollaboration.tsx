@@ -15,6 +15,7 @@ import { QueryList } from "./QueryState";
 import { PanelSection, PanelSubsection } from "./PanelSection";
 import { newestFirst, QuestionList } from "./QuestionList";
 import { ShowAllList } from "./ShowAllList";
+import { ViewingNow } from "./ViewingNow";
 
 const MARKUP_TYPE_LABELS: Record<MarkupType, string> = { comment: "Comment", suggestion: "Suggestion", approval: "Approval", flag: "Flag" };
 const MARKUP_TONES: Record<MarkupType, BadgeTone> = { comment: "info", suggestion: "brand", approval: "success", flag: "danger" };
@@ -66,6 +67,7 @@ export function TeamCollaboration({ contract }: { contract: ContractDetail }) {
 
   return (
     <PanelSection title="Team Collaboration" icon={Users}>
+      <ViewingNow contractId={contract.id} />
       <PanelSubsection title="Reviewers" count={reviewers.data?.length}>
         <QueryList query={reviewers} what="Reviewers" rows={2} empty="No one else works on this contract yet.">
           {(people) => <ShowAllList label="Reviewers" items={people} getKey={(r) => r.id} renderItem={(r) => <ReviewerItem reviewer={r} />} />}

@@ -1,9 +1,22 @@
 import { useRef, useState, type DragEvent } from "react";
 import clsx from "clsx";
 import { FileText, UploadCloud, X } from "lucide-react";
+import { useDesktopBridge } from "../../desktop/bridge";
+import { openFromDisk } from "../../desktop/files";
 import { formatFileSize } from "../../lib/file-size";
 import { Button } from "../ui/button";
 import { FILE_ACCEPT } from "./rules";
+
+/** The upload's file types as the desktop app's open dialog offers them. */
+export const CONTRACT_FILE_TYPES = {
+  description: "Contract (PDF, Word or text)",
+  accept: {
+    "application/pdf": [".pdf"],
+    "application/msword": [".doc"],
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
+    "text/plain": [".txt"],
+  },
+};
 
 interface FileDropZoneProps {
   file: File | null;
@@ -29,6 +42,13 @@ export function FileDropZone({ file, onChange, disabled, describedBy, labelledBy
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragDepth, setDragDepth] = useState(0);
   const dragging = dragDepth > 0 && !disabled;
+
+  // In the desktop app the file comes through the File System Access API (issue 17); in a tab, the input.
+  const bridge = useDesktopBridge();
+  const pick = () => {
+    if (!bridge?.fileSystemAccess) return inputRef.current?.click();
+    void openFromDisk(bridge, CONTRACT_FILE_TYPES).then((picked) => picked && onChange(picked));
+  };
 
   const take = (files: FileList | null | undefined) => {
     const picked = files?.[0];
@@ -89,7 +109,7 @@ export function FileDropZone({ file, onChange, disabled, describedBy, labelledBy
             </p>
             <p className="text-xs text-slate-500">{formatFileSize(file.size)}</p>
           </div>
-          <Button variant="secondary" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
+          <Button variant="secondary" size="sm" disabled={disabled} onClick={pick}>
             Replace
           </Button>
           <Button
@@ -108,7 +128,7 @@ export function FileDropZone({ file, onChange, disabled, describedBy, labelledBy
           <p className="mt-2 text-sm text-slate-700">
             {dragging ? "Drop the file to add it" : "Drag and drop your contract here, or"}
           </p>
-          <Button variant="secondary" size="sm" className="mt-2" disabled={disabled} onClick={() => inputRef.current?.click()}>
+          <Button variant="secondary" size="sm" className="mt-2" disabled={disabled} onClick={pick}>
             Choose file
           </Button>
         </div>

@@ -5,7 +5,9 @@ import type { ExportComment } from "@clausewise/shared/word";
 import { fetchMarkups } from "../../api/markups";
 import { toast } from "../../stores/toast";
 import { findUndoManager } from "../extensions/guards";
-import { EXPORT_FILE_NAME } from "../lib/constants";
+import { useDesktopBridge } from "../../desktop/bridge";
+import { openFromDisk, saveToDisk } from "../../desktop/files";
+import { DOCX_MIME, EXPORT_FILE_NAME } from "../lib/constants";
 import { downloadBlob } from "../lib/download";
 import { formatMegabytes, imageFileProblem, isWordDocument, LIVE_EDIT_BUDGET_BYTES, utf8Size } from "../lib/files";
 import { embeddableImage, loadImageForWord } from "../lib/images";
@@ -25,11 +27,15 @@ function markupsAsComments(markups: Markup[]): ExportComment[] {
   return markups.map((m) => ({ id: m.id, type: m.type, author: m.authorName, date: m.createdAt, text: m.content, start: m.position.start, end: m.position.end, replyTo: m.replyTo ?? null }));
 }
 
+/** Word documents as the desktop app's open and save dialogs offer them. */
+export const WORD_FILE_TYPES = { description: "Word document", accept: { [DOCX_MIME]: [".docx"] } };
+
 /** Images in, Word in, Word out: everything of the editor that reads or writes files. */
 export function useDocumentFiles(editor: Editor, title: string, contractId?: string) {
   const [importFile, setImportFile] = useState<File | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const bridge = useDesktopBridge();
 
   /** Spec §5: images are embedded inline as data; non-images and files over 5 MB are refused with a message. */
   const insertImage = useCallback(
@@ -112,14 +118,23 @@ export function useDocumentFiles(editor: Editor, title: string, contractId?: str
       const { documentToDocx } = await import("../lib/word-export");
       const markups = contractId ? await fetchMarkups(contractId).catch(() => null) : [];
       const blob = await documentToDocx(editor.getJSON(), { title, loadImage: loadImageForWord, comments: markupsAsComments(markups ?? []) });
-      downloadBlob(blob, EXPORT_FILE_NAME);
+      // The desktop app saves straight to disk (issue 17); a browser tab downloads.
+      const saved = await saveToDisk(bridge, blob, EXPORT_FILE_NAME, WORD_FILE_TYPES);
+      if (saved === "unavailable") downloadBlob(blob, EXPORT_FILE_NAME);
+      else if (saved !== "saved") return;
       if (!markups) toast({ title: "Exported Without Comments", description: "The document was exported, but its comments could not be loaded. Export again to include them.", variant: "destructive" });
     } catch {
       toast({ title: "Export Failed", description: "Failed to export document to Word format.", variant: "destructive" });
     } finally {
       setExporting(false);
     }
-  }, [editor, title, contractId]);
+  }, [editor, title, contractId, bridge]);
 
-  return { insertImage, chooseWordFile, importFile, importing, runImport, cancelImport: () => setImportFile(null), exportWord, exporting };
+  /** Ctrl+O and the helper bar's Files: a Word document from disk into the import (desktop app only). */
+  const openWordFromDisk = useCallback(async () => {
+    const file = await openFromDisk(bridge, WORD_FILE_TYPES);
+    if (file) chooseWordFile(file);
+  }, [bridge, chooseWordFile]);
+
+  return { insertImage, chooseWordFile, importFile, importing, runImport, cancelImport: () => setImportFile(null), exportWord, exporting, openWordFromDisk };
 }

@@ -15,6 +15,8 @@ export interface ShortcutActions {
   link?: () => void;
   /** Ctrl+\ */
   clearFormatting?: () => void;
+  /** Ctrl+O: a Word document from disk (the desktop app; in a browser tab it says so). */
+  openFromDisk?: () => void;
 }
 
 /**
@@ -41,6 +43,7 @@ export function useEditorShortcuts(root: RefObject<HTMLElement | null>, actions:
       else if (event.key === "F11") run = a.toggleFullscreen;
       else if (mod && key === "k") run = a.link;
       else if (mod && event.key === "\\") run = a.clearFormatting;
+      else if (mod && !event.shiftKey && key === "o") run = a.openFromDisk;
       else if (event.key === "Escape" && !document.fullscreenElement && !event.defaultPrevented) {
         a.exitCssFullscreen?.();
         return;
