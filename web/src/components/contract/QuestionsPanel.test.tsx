@@ -162,7 +162,7 @@ describe("AnalysisPanel and QuestionsPanel", () => {
   it("has no ask box for a read-only user", async () => {
     fakeApi({ "GET /api/contracts/c-1/analysis": noSuchEndpoint, "GET /api/contracts/c-1/questions": { status: 200, body: [] } });
     renderWithProviders(<QuestionsPanel contract={makeContract({}, ["read"])} />);
-    await screen.findByText("Analysis pending", {}, wait);
+    await screen.findByText("No questions yet.", {}, wait);
     expect(screen.queryByRole("button", { name: "Ask AI" })).toBeNull();
     expect(screen.getByText(/read-only access/)).toBeTruthy();
   });
