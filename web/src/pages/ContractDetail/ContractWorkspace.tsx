@@ -173,11 +173,13 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   );
 
   return (
-    <div className="flex flex-1 flex-col xl:h-screen xl:overflow-hidden">
+    // `relative` everywhere a pane scrolls: absolutely placed pieces (screen-reader text, toolbars)
+    // are then held by their pane instead of stretching the page below the window.
+    <div className="relative flex flex-1 flex-col xl:h-screen xl:max-h-screen xl:overflow-hidden">
       <WorkspaceHeader contract={contract} markupCount={markupCount} onOpenMarkups={openMarkups} onGoToTab={goToTab} />
 
       <div className={clsx("grid min-h-0 flex-1 grid-cols-1 xl:grid-rows-[minmax(0,1fr)]", railOpen && "xl:grid-cols-[minmax(0,1fr)_24rem]")}>
-        <div data-document-pane="" className="min-w-0 space-y-4 px-4 py-4 sm:px-6 xl:overflow-y-auto xl:overscroll-contain">
+        <div data-document-pane="" className="relative min-w-0 space-y-4 px-4 py-4 sm:px-6 xl:overflow-y-auto xl:overscroll-contain">
           <VersionsStrip contract={contract} />
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
@@ -236,7 +238,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
           ref={railRef}
           id={RAIL_ID}
           aria-label="Contract panels"
-          className={clsx("min-w-0 flex-col border-t border-slate-200 bg-slate-50/80 xl:min-h-0 xl:border-t-0 xl:border-l", railOpen ? "flex" : "flex xl:hidden")}
+          className={clsx("relative min-w-0 flex-col border-t border-slate-200 bg-slate-50/80 xl:min-h-0 xl:border-t-0 xl:border-l", railOpen ? "flex" : "flex xl:hidden")}
         >
           <WorkspaceRail
             contract={contract}

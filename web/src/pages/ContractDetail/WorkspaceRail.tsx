@@ -90,7 +90,7 @@ export const WorkspaceRail = memo(function WorkspaceRail(props: WorkspaceRailPro
           </TabsTrigger>
         ))}
       </TabsList>
-      <div data-rail-scroll="" className="min-h-0 flex-1 p-4 xl:overflow-y-auto xl:overscroll-contain">
+      <div data-rail-scroll="" className="relative min-h-0 flex-1 p-4 xl:overflow-y-auto xl:overscroll-contain">
         <TabsContent value="analysis" keepMounted className="space-y-4">
           <AnalysisPanel contract={contract} onShowInDocument={onShowInDocument} />
           <AiReviewTools contract={contract} selection={selection} onShowInDocument={onShowInDocument} />
