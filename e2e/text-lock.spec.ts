@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 /*
  * Issue 14: approval locks the text, and versions you can use. The St. Clair structural steel
@@ -73,6 +73,7 @@ test.describe.serial("approval locks the text; versions you can use", () => {
       });
 
       // Reopen for changes needs a reason.
+      await openRailTab(approver.page, "Approval");
       await approver.page.getByRole("region", { name: "Review Actions" }).getByRole("button", { name: "Reopen for changes" }).click();
       const dialog = approver.page.getByRole("dialog", { name: "Reopen for changes" });
       const confirm = dialog.getByRole("button", { name: "Reopen for changes" });
