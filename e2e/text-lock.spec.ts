@@ -83,6 +83,7 @@ test.describe.serial("approval locks the text; versions you can use", () => {
       await expect(toast(approver.page, "Contract Reopened for Changes")).toBeVisible();
       await expect(header.getByText("Under Review", { exact: true })).toBeVisible();
       await expect(header.getByText(/last approved: v1/)).toBeVisible();
+      await openRailTab(approver.page, "Activity");
       const history = approver.page.getByRole("list", { name: "Status history, newest first" });
       await expect(history.getByRole("listitem").first()).toContainText("Reopened for changes");
       await expect(history.getByRole("listitem").first()).toContainText("The owner asked for a two-week float on the erection milestones.");
