@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTRACT_ABILITIES, type ApprovalStep, type ContractAbility, type ContractDetail } from "@clausewise/shared";
 import { nextAction } from "./next-action";
 
-function contract(status: string, granted: ContractAbility[]): Pick<ContractDetail, "status" | "abilities"> {
+function contract(status: ContractDetail["status"], granted: ContractAbility[]): Pick<ContractDetail, "status" | "abilities"> {
   return { status, abilities: Object.fromEntries(CONTRACT_ABILITIES.map((a) => [a, granted.includes(a)])) as ContractDetail["abilities"] };
 }
 
