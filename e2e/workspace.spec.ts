@@ -96,6 +96,7 @@ test("the analysis highlights are off until switched on, and quiet when on", asy
   );
   expect(tinted).toBe(0);
   await expect(documentText.locator("[data-finding-marker]").first()).toBeAttached();
+  await documentText.locator("[data-finding]").nth(3).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/contract-workspace-highlights.png" });
   await page.reload();
   await expect(page.getByRole("group", { name: "Analysis highlights" }).getByRole("switch", { name: "Show analysis highlights" })).toBeChecked();

@@ -38,10 +38,10 @@ export const FINDING_TONE_LABELS: Record<FindingTone, string> = {
  * keep their own look alone (the finding stays reachable by click, Enter and its description).
  */
 export const FINDING_TONE_UNDERLINES: Record<FindingTone, string> = {
-  severe: "decoration-red-500",
-  medium: "decoration-amber-500",
-  low: "decoration-yellow-500",
-  advantage: "decoration-emerald-500",
+  severe: "decoration-red-500/60",
+  medium: "decoration-amber-500/60",
+  low: "decoration-yellow-500/60",
+  advantage: "decoration-emerald-500/60",
 };
 
 /** The margin marker beside a paragraph that a finding quotes. */

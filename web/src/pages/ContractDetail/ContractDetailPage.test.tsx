@@ -346,7 +346,7 @@ describe("contract detail", () => {
     expect(good.textContent).toBe("Payment");
     // A thin dotted underline, never a tint; a marker in the margin of each quoted paragraph.
     expect(good.className).toContain("decoration-dotted");
-    expect(good.className).toContain("decoration-emerald-500");
+    expect(good.className).toContain("decoration-emerald-500/60");
     expect(good.className).not.toMatch(/\bbg-emerald/);
     expect(Array.from(article.querySelectorAll("[data-finding-marker]")).map((m) => m.getAttribute("data-finding-marker"))).toEqual(["advantage", "severe"]);
     expect(good.getAttribute("aria-description")).toBe("Advantage: Payment clause present");

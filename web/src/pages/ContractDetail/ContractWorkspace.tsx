@@ -179,8 +179,11 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
       <WorkspaceHeader contract={contract} markupCount={markupCount} onOpenMarkups={openMarkups} onGoToTab={goToTab} />
 
       <div className={clsx("grid min-h-0 flex-1 grid-cols-1 xl:grid-rows-[minmax(0,1fr)]", railOpen && "xl:grid-cols-[minmax(0,1fr)_24rem]")}>
-        <div data-document-pane="" className="relative min-w-0 space-y-4 px-4 py-4 sm:px-6 xl:overflow-y-auto xl:overscroll-contain">
-          <VersionsStrip contract={contract} />
+        {/* No top padding on the pane itself: the viewer's sticky toolbar would stop that far below its edge, with text showing above it. */}
+        <div data-document-pane="" className="relative min-w-0 space-y-4 px-4 pb-4 sm:px-6 xl:overflow-y-auto xl:overscroll-contain">
+          <div className="pt-4">
+            <VersionsStrip contract={contract} />
+          </div>
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
             <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
