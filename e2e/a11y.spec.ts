@@ -81,6 +81,19 @@ test("axe: contract detail, each tab", async ({ page }) => {
   await page.goto(`/contracts/${list[0]!.id}`);
   await expect(page.getByRole("tab", { name: "Document Viewer" })).toBeVisible();
   await audit(page, "approver-contract-document-viewer");
+  // The workspace's rail (issue 17): every tab's panel.
+  const rail = page.getByRole("tablist", { name: "Contract panels" });
+  for (const [tab, slug] of [
+    ["Markups & Changes", "markups"],
+    ["Questions", "questions"],
+    ["Exhibits", "exhibits"],
+    ["Approval", "approval"],
+    ["Activity", "activity"],
+    ["Analysis", "analysis"],
+  ] as const) {
+    await rail.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+    await audit(page, `approver-contract-rail-${slug}`);
+  }
   await page.getByRole("tab", { name: "Track Changes" }).click();
   await audit(page, "approver-contract-track-changes");
   await page.getByRole("tab", { name: "Word Editor" }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 const CONTRACT = "Maintenance Services Agreement - Cariboo Fibre Pulp Mill";
 
@@ -27,6 +27,7 @@ test("an approver grants a reviewer read access on a contract from its page, the
   expect((await abilitiesOf(reviewer.request, contractId)).comment).toBe(true);
 
   try {
+    await openRailTab(page, "Markups & Changes");
     const team = page.getByRole("region", { name: "Team Collaboration" });
     await team.getByRole("button", { name: "Manage Access" }).click();
     const dialog = page.getByRole("dialog", { name: "Grant Contract Access" });

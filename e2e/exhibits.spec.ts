@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 /** Radix announces a toast to screen readers as a second copy for a moment: look in the toast region, take one. */
 function toast(page: Page, text: string) {
@@ -15,6 +15,7 @@ test.use({ timezoneId: "America/Toronto" });
 async function openWapitiRidge(page: Page) {
   await page.getByRole("link", { name: /Wapiti Ridge/ }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /Wapiti Ridge/ })).toBeVisible();
+  await openRailTab(page, "Exhibits");
   const tracker = page.getByRole("region", { name: "Exhibit Tracker" });
   await expect(tracker).toBeVisible();
   // The seed's exhibits are there before we add ours.

@@ -81,3 +81,13 @@ export async function signInAsOperator(page: Page): Promise<string> {
   await expect(page.getByText("Email Verified!")).toBeVisible();
   return operator;
 }
+
+/**
+ * Opens a tab of the contract workspace's rail (issue 17: Analysis, Markups & Changes, Questions,
+ * Exhibits, Approval, Activity); the other tabs' panels are hidden meanwhile.
+ */
+export async function openRailTab(page: Page, name: "Analysis" | "Markups & Changes" | "Questions" | "Exhibits" | "Approval" | "Activity"): Promise<void> {
+  const tab = page.getByRole("tablist", { name: "Contract panels" }).getByRole("tab", { name: new RegExp(`^${name}`) });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}

@@ -94,7 +94,8 @@ test("a reviewer marks up and proposes a change; an approver approves it and the
   const highlight = reviewer.documentText.locator("mark", { hasText: OLD.slice(0, 8) }).first();
   await expect(highlight).toBeVisible();
   await highlight.hover();
-  await expect(page.getByText(MARKUP).first()).toBeVisible();
+  // (The rail's Team Collaboration lists it too, on a tab not open now: the tooltip's copy is the visible one.)
+  await expect(page.getByText(MARKUP).filter({ visible: true }).first()).toBeVisible();
   // … and it is counted and listed with the words it is about.
   await expect(comments).toHaveText(`${commentsBefore + 1} comments`);
   await comments.click();

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 /*
  * Issue 14: approval locks the text, and versions you can use. The St. Clair structural steel
@@ -73,6 +73,7 @@ test.describe.serial("approval locks the text; versions you can use", () => {
       });
 
       // Reopen for changes needs a reason.
+      await openRailTab(approver.page, "Approval");
       await approver.page.getByRole("region", { name: "Review Actions" }).getByRole("button", { name: "Reopen for changes" }).click();
       const dialog = approver.page.getByRole("dialog", { name: "Reopen for changes" });
       const confirm = dialog.getByRole("button", { name: "Reopen for changes" });
@@ -82,6 +83,7 @@ test.describe.serial("approval locks the text; versions you can use", () => {
       await expect(toast(approver.page, "Contract Reopened for Changes")).toBeVisible();
       await expect(header.getByText("Under Review", { exact: true })).toBeVisible();
       await expect(header.getByText(/last approved: v1/)).toBeVisible();
+      await openRailTab(approver.page, "Activity");
       const history = approver.page.getByRole("list", { name: "Status history, newest first" });
       await expect(history.getByRole("listitem").first()).toContainText("Reopened for changes");
       await expect(history.getByRole("listitem").first()).toContainText("The owner asked for a two-week float on the erection milestones.");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 /** Radix announces a toast to screen readers as a second copy for a moment: look in the toast region, take one. */
 function toast(page: Page, text: string) {
@@ -19,6 +19,7 @@ async function openWapitiRidge(page: Page): Promise<Panels> {
   const title = page.getByRole("heading", { level: 1, name: /Wapiti Ridge/ });
   await expect(title).toBeVisible();
   const header = page.locator("header").filter({ has: title });
+  await openRailTab(page, "Approval");
   const actions = page.getByRole("region", { name: "Review Actions" });
   const pipeline = page.getByRole("list", { name: "Approval pipeline" });
   await expect(actions).toBeVisible();

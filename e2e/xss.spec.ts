@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { XSS_CORPUS } from "../api/src/test/xss-corpus";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, openRailTab } from "./fixtures";
 
 /*
  * Stored XSS across users (issue 7): the admin stores the payload corpus through the API in a
@@ -142,6 +142,7 @@ test("a payload corpus stored by one user never runs in another user's browser",
     await highlight.hover();
     await expectNothingRan(page, dialogs, "the Document Viewer");
 
+    await openRailTab(page, "Exhibits");
     const tracker = page.getByRole("region", { name: "Exhibit Tracker" });
     await expect(tracker.getByRole("article", { name: XSS_CORPUS[0] })).toBeVisible();
     await expect(tracker).toContainText("<iframe srcdoc=");

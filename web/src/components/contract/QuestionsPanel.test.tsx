@@ -6,7 +6,7 @@ import type { Question } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
 import { finding, makeAnalysis } from "../analysis/testing";
-import { QuestionsPanel } from "./QuestionsPanel";
+import { AnalysisPanel, QuestionsPanel } from "./QuestionsPanel";
 import { currentToast, makeContract, REVIEWER_ABILITIES } from "./testing";
 
 afterEach(() => {
@@ -35,10 +35,16 @@ function panelList() {
   return screen.getByRole("list", { name: "Questions about this contract" });
 }
 
-describe("QuestionsPanel", () => {
+describe("AnalysisPanel and QuestionsPanel", () => {
   it("reads 'Analysis pending' while there is no analysis, and invents no findings", async () => {
     fakeApi({ "GET /api/contracts/c-1/analysis": noSuchEndpoint, "GET /api/contracts/c-1/questions": { status: 200, body: [] } });
-    renderWithProviders(<QuestionsPanel contract={makeContract({}, REVIEWER_ABILITIES)} />);
+    const contract = makeContract({}, REVIEWER_ABILITIES);
+    renderWithProviders(
+      <>
+        <AnalysisPanel contract={contract} />
+        <QuestionsPanel contract={contract} />
+      </>,
+    );
     expect(await screen.findByText("Analysis pending", {}, wait)).toBeTruthy();
     expect(screen.queryByRole("group", { name: /Risks/ })).toBeNull();
     expect(screen.getByText("No questions yet.")).toBeTruthy();
@@ -51,9 +57,8 @@ describe("QuestionsPanel", () => {
         status: 200,
         body: makeAnalysis({ riskItems: items("Risk"), advantages: items("Advantage"), recommendations: [finding("Cap LDs at 10%")] }),
       },
-      "GET /api/contracts/c-1/questions": { status: 200, body: [] },
     });
-    renderWithProviders(<QuestionsPanel contract={makeContract({}, REVIEWER_ABILITIES)} />);
+    renderWithProviders(<AnalysisPanel contract={makeContract({}, REVIEWER_ABILITIES)} />);
     expect(await screen.findByText("Risk 3", {}, wait)).toBeTruthy();
     expect(screen.queryByText("Risk 4")).toBeNull();
     expect(screen.getByText("Advantage 1")).toBeTruthy();
@@ -157,7 +162,7 @@ describe("QuestionsPanel", () => {
   it("has no ask box for a read-only user", async () => {
     fakeApi({ "GET /api/contracts/c-1/analysis": noSuchEndpoint, "GET /api/contracts/c-1/questions": { status: 200, body: [] } });
     renderWithProviders(<QuestionsPanel contract={makeContract({}, ["read"])} />);
-    await screen.findByText("Analysis pending", {}, wait);
+    await screen.findByText("No questions yet.", {}, wait);
     expect(screen.queryByRole("button", { name: "Ask AI" })).toBeNull();
     expect(screen.getByText(/read-only access/)).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { Brain, Sparkles } from "lucide-react";
+import { Brain, MessageCircleQuestion, Sparkles } from "lucide-react";
 import { askQuestionRequest, QUESTION_MAX_LENGTH, type ContractDetail } from "@clausewise/shared";
 import { useAskQuestion, useQuestions } from "../../api/questions";
 import { ContractAnalysisView } from "../analysis/ContractAnalysisView";
@@ -80,14 +80,22 @@ function AskQuestion({ contractId }: { contractId: string }) {
 }
 
 /**
- * Right panel 'AI Contract Analysis': where the analysis stands (and its findings, each of which the
- * page can show in the Document Viewer), the ask-a-question box, the questions so far.
+ * 'AI Contract Analysis' (the workspace's Analysis tab): where the analysis stands and its findings,
+ * each of which the page can show in the Document Viewer.
  */
-export function QuestionsPanel({ contract, onShowInDocument }: { contract: ContractDetail; onShowInDocument?: ShowInDocument }) {
-  const questions = useQuestions(contract.id);
+export function AnalysisPanel({ contract, onShowInDocument }: { contract: ContractDetail; onShowInDocument?: ShowInDocument }) {
   return (
     <PanelSection title="AI Contract Analysis" icon={Brain}>
       <ContractAnalysisView contract={contract} onShowInDocument={onShowInDocument} />
+    </PanelSection>
+  );
+}
+
+/** The workspace's Questions tab: the ask-a-question box (spec §2, §5) and the questions so far. */
+export function QuestionsPanel({ contract, onShowInDocument }: { contract: ContractDetail; onShowInDocument?: ShowInDocument }) {
+  const questions = useQuestions(contract.id);
+  return (
+    <PanelSection title="Questions about this contract" icon={MessageCircleQuestion}>
       {contract.abilities.analyze ? (
         <AskQuestion contractId={contract.id} />
       ) : (

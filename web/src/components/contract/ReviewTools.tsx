@@ -33,7 +33,7 @@ const ICONS: Record<ContractTransition, typeof Send> = { submit: Send, approve: 
 
 type Decision = { kind: "approve" | "reject" } | null;
 
-function ReviewActions({ contract, steps }: { contract: ContractDetail; steps: ApprovalStep[] | undefined }) {
+export function ReviewActions({ contract, steps }: { contract: ContractDetail; steps: ApprovalStep[] | undefined }) {
   const transition = useContractTransition(contract.id);
   const [dialog, setDialog] = useState<Decision>(null);
   const actions = availableTransitions(contract.status, contract.abilities);
@@ -195,7 +195,7 @@ function pipelineNote(status: string): string | null {
 }
 
 /** DESIGN.md §6: the Legal → Finance → Final pipeline with its real state; the pending stage is decided here. */
-function ApprovalPipeline({ contract }: { contract: ContractDetail }) {
+export function ApprovalPipeline({ contract }: { contract: ContractDetail }) {
   const steps = useApprovalSteps(contract.id);
   const decide = useDecideApprovalStep(contract.id);
   const [dialog, setDialog] = useState<{ step: ApprovalStep; kind: "approve" | "reject" } | null>(null);

@@ -6,7 +6,7 @@ import { truncate, TRACK_CHANGES_TEXT_CHARS } from "../../lib/apply-preview";
 import { BLOCK_ATTR, SKIP_ATTR, type Segment } from "../../lib/document-selection";
 import { Tooltip } from "../ui/tooltip";
 import { blockElement } from "./block-style";
-import { findingLabel, FINDING_TONE_BACKGROUNDS, FINDING_TONE_UNDERLINES, strongestTone, type DocumentFinding } from "./findings";
+import { findingLabel, FINDING_TONE_LABELS, FINDING_TONE_MARKERS, FINDING_TONE_UNDERLINES, strongestTone, type DocumentFinding } from "./findings";
 import { MARKUP_TYPE_LABELS, MARKUP_TYPE_STYLES, type ViewerHighlight } from "./highlights";
 
 /** Marks the wrapper of one block (the block and its gutter). */
@@ -15,6 +15,8 @@ export const ROW_ATTR = "data-row";
 export const HIGHLIGHT_ATTR = "data-hl";
 /** On a piece quoted by analysis findings: the strongest tone among them (findings.ts). */
 export const FINDING_ATTR = "data-finding";
+/** On the margin marker of a block that analysis findings quote: the strongest tone among them. */
+export const FINDING_MARKER_ATTR = "data-finding-marker";
 
 const CHANGE_LABELS: Record<DocumentChange["changeType"], string> = {
   replace: "Proposed replacement",
@@ -86,9 +88,9 @@ function pieceClass(items: ViewerHighlight[]): string {
   const tone = strongestTone(findingsOf(items));
   return clsx(
     "rounded-[2px] text-inherit",
-    markup ? ["border-b-2", MARKUP_TYPE_STYLES[markup.markup.type]] : flash || target ? null : tone ? FINDING_TONE_BACKGROUNDS[tone] : "bg-transparent",
-    // A finding's dotted underline shows through everything but a proposed deletion's strike.
-    tone && !change && ["underline decoration-dotted decoration-2 underline-offset-4", FINDING_TONE_UNDERLINES[tone]],
+    markup ? ["border-b-2", MARKUP_TYPE_STYLES[markup.markup.type]] : "bg-transparent",
+    // Issue 17: a finding is a thin dotted underline, never drawn over a markup or a proposed change.
+    tone && !markup && !change && ["underline decoration-dotted decoration-1 underline-offset-[5px]", FINDING_TONE_UNDERLINES[tone]],
     change && "text-red-800 line-through decoration-red-500 decoration-2",
     target && "bg-brand-100 ring-1 ring-brand-300",
     flash && "bg-yellow-200 ring-2 ring-yellow-400",
@@ -168,12 +170,28 @@ interface AnnotatedBlockProps {
   active: boolean;
 }
 
+/** The strongest tone of the findings quoted anywhere in this block, for its margin marker. */
+function blockTone(segments: Segment[], byId: ReadonlyMap<string, ViewerHighlight>) {
+  const findings = segments.flatMap((segment) => findingsOf(segment.ids.map((id) => byId.get(id)).filter((h): h is ViewerHighlight => Boolean(h))));
+  return strongestTone(findings);
+}
+
 /** One block of the Document Viewer: its text cut into annotated pieces, and a gutter note for paragraph markups. */
 export const AnnotatedBlock = memo(function AnnotatedBlock({ block, index, segments, byId, notes, active }: AnnotatedBlockProps) {
   const { Tag, className } = blockElement(block.kind, block.level);
   const noteMarkups = notes ?? [];
+  const tone = blockTone(segments, byId);
   return (
     <div {...{ [ROW_ATTR]: index }} className={clsx("relative", noteMarkups.length > 0 && "-mx-2 rounded bg-amber-50/70 px-2 ring-1 ring-amber-200")}>
+      {tone && (
+        // The quoted words carry the finding for assistive technology; this only shows where to look.
+        <span
+          aria-hidden="true"
+          {...{ [FINDING_MARKER_ATTR]: tone }}
+          title={FINDING_TONE_LABELS[tone]}
+          className={clsx("absolute top-1.5 bottom-1.5 w-[3px] rounded-full opacity-70", noteMarkups.length > 0 ? "-left-2" : "-left-4", FINDING_TONE_MARKERS[tone])}
+        />
+      )}
       {noteMarkups.length > 0 && (
         <Tooltip
           content={

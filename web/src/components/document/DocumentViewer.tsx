@@ -34,7 +34,7 @@ interface DocumentViewerProps {
   reveal: { start: number; end: number; key: number } | null;
   /** The analysis's risks and advantages, located in this text: highlighted while `showFindings`. */
   findings?: readonly DocumentFinding[];
-  /** "Show analysis highlights" (on by default); without `onShowFindingsChange` the viewer keeps it. */
+  /** "Show analysis highlights" (off by default, issue 17); without `onShowFindingsChange` the viewer keeps it. */
   showFindings?: boolean;
   onShowFindingsChange?: (show: boolean) => void;
 }
@@ -102,7 +102,7 @@ export function DocumentViewer({
   const [place, setPlace] = useState<ToolbarPlace | null>(null);
   const [showChanges, setShowChanges] = useState(true);
   const [flash, setFlash] = useState<{ start: number; end: number } | null>(null);
-  const [ownShowFindings, setOwnShowFindings] = useState(true);
+  const [ownShowFindings, setOwnShowFindings] = useState(false);
   const showFindings = showFindingsProp ?? ownShowFindings;
   const setShowFindings = onShowFindingsChange ?? setOwnShowFindings;
   const [card, setCard] = useState<FindingCard | null>(null);
@@ -419,7 +419,7 @@ export function DocumentViewer({
               <ul aria-label="Highlight colours" className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 {FINDING_TONES.map((tone) => (
                   <li key={tone} className="flex items-center gap-1.5">
-                    <span aria-hidden="true" className={clsx("inline-block h-3 w-4 rounded-[2px] border-b-2 border-dotted", FINDING_SWATCH_STYLES[tone])} />
+                    <span aria-hidden="true" className={clsx("inline-block h-3 w-[3px] rounded-full", FINDING_SWATCH_STYLES[tone])} />
                     {FINDING_TONE_LABELS[tone]} ({toneCounts.get(tone) ?? 0})
                   </li>
                 ))}

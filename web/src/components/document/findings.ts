@@ -33,31 +33,27 @@ export const FINDING_TONE_LABELS: Record<FindingTone, string> = {
 };
 
 /**
- * Background and dotted underline per tone (the markups' solid underline stays theirs). Text on
- * these tints keeps the document's slate-800, well above AA contrast. Markups, the open panel's
- * target and "Show in document" paint over the tint; the underline stays.
+ * Issue 17: findings are drawn quietly, never as a tint: a thin dotted underline on the quoted words
+ * and a marker in the margin of their paragraph. Markups and proposed changes on the same words
+ * keep their own look alone (the finding stays reachable by click, Enter and its description).
  */
-export const FINDING_TONE_BACKGROUNDS: Record<FindingTone, string> = {
-  severe: "bg-red-100",
-  medium: "bg-amber-100",
-  low: "bg-yellow-100",
-  advantage: "bg-emerald-100",
-};
-
 export const FINDING_TONE_UNDERLINES: Record<FindingTone, string> = {
-  severe: "decoration-red-600",
-  medium: "decoration-amber-600",
-  low: "decoration-yellow-600",
-  advantage: "decoration-emerald-600",
+  severe: "decoration-red-500/60",
+  medium: "decoration-amber-500/60",
+  low: "decoration-yellow-500/60",
+  advantage: "decoration-emerald-500/60",
 };
 
-/** The legend's swatches: the same tint and a border in the underline's colour. */
-export const FINDING_SWATCH_STYLES: Record<FindingTone, string> = {
-  severe: "bg-red-100 border-red-600",
-  medium: "bg-amber-100 border-amber-600",
-  low: "bg-yellow-100 border-yellow-600",
-  advantage: "bg-emerald-100 border-emerald-600",
+/** The margin marker beside a paragraph that a finding quotes. */
+export const FINDING_TONE_MARKERS: Record<FindingTone, string> = {
+  severe: "bg-red-500",
+  medium: "bg-amber-500",
+  low: "bg-yellow-500",
+  advantage: "bg-emerald-500",
 };
+
+/** The legend's swatches: the margin marker's colour. */
+export const FINDING_SWATCH_STYLES = FINDING_TONE_MARKERS;
 
 const RISK_WORDS: Record<RiskLevel, string> = { critical: "Critical risk", high: "High risk", medium: "Medium risk", low: "Low risk" };
 

@@ -12,7 +12,7 @@ export function TabsList({ children, className, label }: { children: ReactNode; 
   );
 }
 
-export function TabsTrigger({ value, children }: { value: string; children: ReactNode }) {
+export function TabsTrigger({ value, children, className }: { value: string; children: ReactNode; className?: string }) {
   return (
     <TabsPrimitive.Trigger
       value={value}
@@ -20,6 +20,7 @@ export function TabsTrigger({ value, children }: { value: string; children: Reac
         "-mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600",
         "hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800",
         "focus-visible:outline-2 focus-visible:outline-brand-600 [&_svg]:size-4",
+        className,
       )}
     >
       {children}
@@ -27,9 +28,14 @@ export function TabsTrigger({ value, children }: { value: string; children: Reac
   );
 }
 
-export function TabsContent({ value, children, className }: { value: string; children: ReactNode; className?: string }) {
+/** `keepMounted`: the panel stays in the page while another tab shows (hidden), keeping what was typed in it. */
+export function TabsContent({ value, children, className, keepMounted }: { value: string; children: ReactNode; className?: string; keepMounted?: boolean }) {
   return (
-    <TabsPrimitive.Content value={value} className={clsx("focus-visible:outline-none", className)}>
+    <TabsPrimitive.Content
+      value={value}
+      forceMount={keepMounted || undefined}
+      className={clsx("focus-visible:outline-none", keepMounted && "data-[state=inactive]:hidden", className)}
+    >
       {children}
     </TabsPrimitive.Content>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { CONTRACT_ABILITIES, type ContractAbility } from "@clausewise/shared";
 import { useToastStore } from "../../stores/toast";
 import { fakeApi } from "../../test/fake-api";
@@ -9,6 +10,7 @@ import { renderApp } from "../../test/render-app";
 import { downloadReportWithToasts } from "../../components/analysis/report-download";
 import { finding, makeAnalysis } from "../../components/analysis/testing";
 import { approveBlocker } from "./HeaderActions";
+import { useRailTab } from "./rail-tabs";
 
 const wait = { timeout: 5000 };
 
@@ -113,7 +115,12 @@ describe("contract detail", () => {
     await waitFor(() => expect(article.querySelector("mark")?.textContent).toBe("28 days"), wait);
     const versions = await screen.findByRole("list", { name: "Document versions, newest first" }, wait);
     expect(within(versions).getAllByRole("button").map((b) => b.textContent)).toEqual([expect.stringContaining("v2"), expect.stringContaining("v1")]);
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Document Viewer", "Track Changes", "Word Editor"]);
+    const views = screen.getByRole("tablist", { name: "Contract views" });
+    expect(within(views).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Document Viewer", "Track Changes", "Word Editor"]);
+    const rail = screen.getByRole("tablist", { name: "Contract panels" });
+    expect(within(rail).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Analysis", "Markups & Changes", "Questions", "Exhibits", "Approval", "Activity"]);
+    // The next step of a reviewer on a contract under review.
+    expect(header.getByTestId("next-action").textContent).toBe("Review this contract");
   });
 
   it("opens a version's text as text", async () => {
@@ -201,16 +208,83 @@ describe("contract detail", () => {
     expect((screen.getByRole("textbox", { name: "Contract title" }) as HTMLInputElement).value).toBe("New title");
   });
 
-  it("remembers collapsed panels", async () => {
+  it("remembers a collapsed side panel", async () => {
     fakeApi(routes(REVIEWER));
     renderApp("/contracts/c-1");
-    const toggle = await screen.findByRole("button", { name: "Review tools panel" }, wait);
+    const toggle = await screen.findByRole("button", { name: "Side panel" }, wait);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    expect((document.getElementById("review-tools-panel") as HTMLElement).hidden).toBe(true);
-    expect(JSON.parse(localStorage.getItem("clausewise.contract-detail.panels") ?? "{}")).toEqual({ left: false, right: true });
+    expect(localStorage.getItem("clausewise.contract-detail.rail-open")).toBe("false");
   });
+
+  it("switches the rail's tabs, keeps the choice in the URL and in this browser, and opens the tab a link names", async () => {
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    const rail = within(await screen.findByRole("tablist", { name: "Contract panels" }, wait));
+    const panelOf = (name: string) => document.getElementById(rail.getByRole("tab", { name }).getAttribute("aria-controls") ?? "")!;
+    // Analysis first; every panel stays mounted, the others hidden.
+    expect(rail.getByRole("tab", { name: "Analysis" }).getAttribute("aria-selected")).toBe("true");
+    expect(within(panelOf("Analysis")).getByRole("region", { name: "AI Contract Analysis" })).toBeTruthy();
+    expect(panelOf("Exhibits").getAttribute("data-state")).toBe("inactive");
+
+    fireEvent.mouseDown(rail.getByRole("tab", { name: "Exhibits" }));
+    expect(rail.getByRole("tab", { name: "Exhibits" }).getAttribute("aria-selected")).toBe("true");
+    expect(panelOf("Exhibits").getAttribute("data-state")).toBe("active");
+    expect(panelOf("Analysis").getAttribute("data-state")).toBe("inactive");
+    expect(within(panelOf("Exhibits")).getByRole("region", { name: /Exhibit Tracker/ })).toBeTruthy();
+    expect(localStorage.getItem("clausewise.contract-detail.rail-tab")).toBe("exhibits");
+
+    fireEvent.mouseDown(rail.getByRole("tab", { name: "Approval" }));
+    expect(within(panelOf("Approval")).getByRole("region", { name: "Approval Pipeline" })).toBeTruthy();
+    expect(within(panelOf("Approval")).getByRole("region", { name: "Review Actions" })).toBeTruthy();
+    fireEvent.mouseDown(rail.getByRole("tab", { name: "Activity" }));
+    expect(within(panelOf("Activity")).getByRole("region", { name: "Status History" })).toBeTruthy();
+    fireEvent.mouseDown(rail.getByRole("tab", { name: "Questions" }));
+    expect(within(panelOf("Questions")).getByLabelText("Ask a question about this contract")).toBeTruthy();
+    fireEvent.mouseDown(rail.getByRole("tab", { name: "Markups & Changes" }));
+    expect(within(panelOf("Markups & Changes")).getByRole("region", { name: "Team Collaboration" })).toBeTruthy();
+    // Its Track Changes button opens the document's Track Changes view.
+    fireEvent.click(within(panelOf("Markups & Changes")).getByRole("button", { name: "Open Track Changes" }));
+    expect(screen.getByRole("tab", { name: "Track Changes" }).getAttribute("aria-selected")).toBe("true");
+    cleanup();
+
+    // A new visit without ?tab= opens the last tab chosen; a link's ?tab= wins over it.
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1");
+    const again = within(await screen.findByRole("tablist", { name: "Contract panels" }, wait));
+    expect(again.getByRole("tab", { name: /Markups & Changes/ }).getAttribute("aria-selected")).toBe("true");
+    cleanup();
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1?tab=approval");
+    const linked = within(await screen.findByRole("tablist", { name: "Contract panels" }, wait));
+    expect(linked.getByRole("tab", { name: "Approval" }).getAttribute("aria-selected")).toBe("true");
+    cleanup();
+    fakeApi(routes(REVIEWER));
+    renderApp("/contracts/c-1?tab=nonsense");
+    const unknown = within(await screen.findByRole("tablist", { name: "Contract panels" }, wait));
+    expect(unknown.getByRole("tab", { name: /Markups & Changes/ }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("names the next step from the status, the abilities and the pipeline, and opens its tab", async () => {
+    const steps = [
+      { stage: "legal", label: "Legal Review", status: "pending", decidedBy: null, decidedAt: null, comment: null },
+      { stage: "finance", label: "Finance Review", status: "waiting", decidedBy: null, decidedAt: null, comment: null },
+      { stage: "final", label: "Final Approval", status: "waiting", decidedBy: null, decidedAt: null, comment: null },
+    ];
+    fakeApi({ ...routes(APPROVER, "pending_approval"), "GET /api/contracts/c-1/approval-steps": { status: 200, body: steps } });
+    renderApp("/contracts/c-1");
+    const next = await screen.findByTestId("next-action", undefined, wait);
+    await waitFor(() => expect(next.textContent).toBe("Approve Legal Review"), wait);
+    fireEvent.click(next);
+    const rail = within(screen.getByRole("tablist", { name: "Contract panels" }));
+    expect(rail.getByRole("tab", { name: "Approval" }).getAttribute("aria-selected")).toBe("true");
+    cleanup();
+
+    fakeApi({ ...routes(REVIEWER, "pending_approval"), "GET /api/contracts/c-1/approval-steps": { status: 200, body: steps } });
+    renderApp("/contracts/c-1");
+    expect((await screen.findByTestId("next-action", undefined, wait)).textContent).toBe("Waiting for approval");
+  }, 15_000);
 
   it("highlights and scrolls to a quoted clause of the analysis in the Document Viewer", async () => {
     const scrolled: Element[] = [];
@@ -223,6 +297,8 @@ describe("contract detail", () => {
       "GET /api/contracts/c-1/markups": { status: 200, body: [] },
       "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [risk] }) },
     });
+    // This user turned the analysis highlights on earlier.
+    localStorage.setItem("clausewise.contract-detail.analysis-highlights.user-1", "true");
     renderApp("/contracts/c-1");
     const article = await screen.findByRole("article", { name: "Contract text" }, wait);
     expect(article.querySelector('[data-hl~="flash"]')).toBeNull();
@@ -239,7 +315,7 @@ describe("contract detail", () => {
     Reflect.deleteProperty(Element.prototype, "scrollIntoView");
   });
 
-  it("keeps the analysis's risks and advantages highlighted, with a legend, details on click and Enter, and a switch", async () => {
+  it("draws the analysis's risks and advantages quietly once switched on (off by default, remembered per user), never over a markup, with a legend, details on click and Enter", async () => {
     const risk = finding("Short payment period", { category: "payment_terms", riskLevel: "high", section: "1", excerpt: "28 days", start: 19, end: 26 });
     const advantage = finding("Payment clause present", { category: "payment_terms", riskLevel: "low", excerpt: "Payment", start: 0, end: 7 });
     // Quoted words no longer in the document are not drawn anywhere.
@@ -250,21 +326,32 @@ describe("contract detail", () => {
     });
     renderApp("/contracts/c-1");
     const article = await documentViewer();
+    const legend = await screen.findByRole("group", { name: "Analysis highlights" }, wait);
+    const toggle = within(legend).getByRole("switch", { name: "Show analysis highlights" });
+    // Off until this user turns it on: the markup alone is drawn.
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(article.querySelector("[data-finding]")).toBeNull();
+    expect(article.querySelector("[data-finding-marker]")).toBeNull();
+    fireEvent.click(toggle);
+    expect(localStorage.getItem("clausewise.contract-detail.analysis-highlights.user-1")).toBe("true");
     await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(2), wait);
     const severe = article.querySelector<HTMLElement>('[data-finding="severe"]')!;
     expect(severe.tagName).toBe("MARK");
     expect(severe.textContent).toBe("28 days");
-    // A markup on the same words keeps its colour; the finding's red dotted underline shows with it.
-    expect(severe.className).toContain("decoration-red-600");
+    // A markup on the same words keeps its look alone: no finding underline or tint over it.
     expect(severe.className).toContain("border-amber-400");
+    expect(severe.className).not.toMatch(/decoration-(red|amber|yellow|emerald)|bg-(red|emerald|yellow)-100/);
     expect(severe.getAttribute("aria-description")).toBe("High risk: Short payment period");
     const good = article.querySelector<HTMLElement>('[data-finding="advantage"]')!;
     expect(good.textContent).toBe("Payment");
-    expect(good.className).toContain("bg-emerald-100");
+    // A thin dotted underline, never a tint; a marker in the margin of each quoted paragraph.
+    expect(good.className).toContain("decoration-dotted");
+    expect(good.className).toContain("decoration-emerald-500/60");
+    expect(good.className).not.toMatch(/\bbg-emerald/);
+    expect(Array.from(article.querySelectorAll("[data-finding-marker]")).map((m) => m.getAttribute("data-finding-marker"))).toEqual(["advantage", "severe"]);
     expect(good.getAttribute("aria-description")).toBe("Advantage: Payment clause present");
     expect(article.textContent).not.toContain("Liquidated");
 
-    const legend = screen.getByRole("group", { name: "Analysis highlights" });
     const colours = within(legend).getByRole("list", { name: "Highlight colours" });
     expect(within(colours).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Critical or high risk (1)", "Medium risk (0)", "Low risk (0)", "Advantage (1)"]);
 
@@ -290,17 +377,37 @@ describe("contract detail", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Analysis finding" })).toBeNull(), wait);
     expect(document.activeElement).toBe(article.querySelector('[data-finding="advantage"]'));
 
-    // The switch turns them off (remembered) and on again.
-    const toggle = within(legend).getByRole("switch", { name: "Show analysis highlights" });
-    expect(toggle.getAttribute("aria-checked")).toBe("true");
-    fireEvent.click(toggle);
-    await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(0), wait);
-    expect(within(legend).queryByRole("list", { name: "Highlight colours" })).toBeNull();
-    expect(localStorage.getItem("clausewise.contract-detail.analysis-highlights")).toBe("false");
-    expect(article.querySelector("mark")?.textContent).toBe("28 days");
-    fireEvent.click(toggle);
-    await waitFor(() => expect(article.querySelectorAll("[data-finding]")).toHaveLength(2), wait);
-  });
+    // Remembered for this user on the next visit; another user of this browser starts with them off.
+    cleanup();
+    fakeApi({ ...routes(REVIEWER), "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [gone, risk], advantages: [advantage] }) } });
+    renderApp("/contracts/c-1");
+    const back = await documentViewer();
+    await waitFor(() => expect(back.querySelectorAll("[data-finding]")).toHaveLength(2), wait);
+    cleanup();
+    fakeApi({
+      ...routes(REVIEWER),
+      "GET /api/auth/user": { status: 200, body: makeUser({ id: "user-2" }) },
+      "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [gone, risk], advantages: [advantage] }) },
+    });
+    renderApp("/contracts/c-1");
+    const other = await documentViewer();
+    const otherToggle = within(await screen.findByRole("group", { name: "Analysis highlights" }, wait)).getByRole("switch", { name: "Show analysis highlights" });
+    expect(otherToggle.getAttribute("aria-checked")).toBe("false");
+    expect(other.querySelector("[data-finding]")).toBeNull();
+
+    // The switch turns them off again (remembered) for the first user.
+    cleanup();
+    fakeApi({ ...routes(REVIEWER), "GET /api/contracts/c-1/analysis": { status: 200, body: makeAnalysis({ riskItems: [gone, risk], advantages: [advantage] }) } });
+    renderApp("/contracts/c-1");
+    const last = await documentViewer();
+    const lastToggle = within(await screen.findByRole("group", { name: "Analysis highlights" }, wait)).getByRole("switch", { name: "Show analysis highlights" });
+    expect(lastToggle.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(lastToggle);
+    await waitFor(() => expect(last.querySelectorAll("[data-finding]")).toHaveLength(0), wait);
+    expect(screen.queryByRole("list", { name: "Highlight colours" })).toBeNull();
+    expect(localStorage.getItem("clausewise.contract-detail.analysis-highlights.user-1")).toBe("false");
+    expect(last.querySelector("mark")?.textContent).toBe("28 days");
+  }, 20_000);
 
   it("draws no analysis highlights nor legend while the contract has no analysis", async () => {
     fakeApi(routes(REVIEWER));
@@ -315,6 +422,35 @@ describe("contract detail", () => {
     fakeApi({ "GET /api/auth/user": { status: 200, body: makeUser() } });
     renderApp("/contracts/nope");
     expect(await screen.findByRole("heading", { name: "Contract not found" }, wait)).toBeTruthy();
+  });
+});
+
+describe("useRailTab", () => {
+  function Probe() {
+    const [tab, setTab] = useRailTab();
+    const location = useLocation();
+    return (
+      <>
+        <p>tab: {tab}</p>
+        <p>search: {location.search}</p>
+        <button type="button" onClick={() => setTab("exhibits")}>
+          Exhibits
+        </button>
+      </>
+    );
+  }
+
+  it("writes the chosen tab into the URL, keeping its other parameters, and reads it back", () => {
+    render(
+      <MemoryRouter initialEntries={["/contracts/c-1?from=mail&tab=approval"]}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("tab: approval")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Exhibits" }));
+    expect(screen.getByText("tab: exhibits")).toBeTruthy();
+    expect(screen.getByText("search: ?from=mail&tab=exhibits")).toBeTruthy();
+    expect(localStorage.getItem("clausewise.contract-detail.rail-tab")).toBe("exhibits");
   });
 });
 

@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from "react";
-import { format } from "date-fns";
+import { useCallback, useMemo, useRef, useState } from "react";
 import clsx from "clsx";
-import { FileWarning, MessageSquareText, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, RefreshCw } from "lucide-react";
+import { FileWarning, PanelRightClose, PanelRightOpen, RefreshCw } from "lucide-react";
 import { isTextLocked, type ContractDetail, type DocumentBlock, type DocumentChange } from "@clausewise/shared";
 import { useContractAnalysis } from "../../api/analysis";
 import { useCurrentUser } from "../../api/auth";
@@ -9,14 +8,8 @@ import { useChanges } from "../../api/changes";
 import { errorText } from "../../api/client";
 import { useDocumentText } from "../../api/document-text";
 import { useMarkups } from "../../api/markups";
-import { AiReviewTools } from "../../components/analysis/AiReviewTools";
 import type { Quote } from "../../components/analysis/QuotedClause";
 import type { SelectedText } from "../../components/analysis/TextAnalysisTools";
-import { ExhibitTracker } from "../../components/contract/ExhibitTracker";
-import { QuestionsPanel } from "../../components/contract/QuestionsPanel";
-import { ReviewTools } from "../../components/contract/ReviewTools";
-import { TeamCollaboration } from "../../components/contract/TeamCollaboration";
-import { ContractStatusBadge } from "../../components/ContractStatusBadge";
 import { ChangesPanel } from "../../components/document/ChangesPanel";
 import { DocumentViewer, type ReviewAction } from "../../components/document/DocumentViewer";
 import { locateFindings, locateQuote } from "../../components/document/findings";
@@ -26,7 +19,6 @@ import { ProposeChangeSheet } from "../../components/document/ProposeChangeSheet
 import { ReadOnlyBlocks } from "../../components/document/ReadOnlyBlocks";
 import { targetFromSelection, type ReviewTarget } from "../../components/document/review-target";
 import { VersionsStrip } from "../../components/document/VersionsStrip";
-import { Breadcrumb } from "../../components/PageHeader";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -38,57 +30,30 @@ import { toast } from "../../stores/toast";
 import { documentPlainText, type DocSelection } from "../../lib/document-selection";
 import { LazyCollaborativeEditor } from "../../editor/lazy";
 import { htmlToTextBlocks } from "../../lib/html-text";
-import { ContractTitle } from "./ContractTitle";
-import { ImportRedlineButton } from "./ImportRedline";
-import { ApproveContractButton, DeleteContractButton, DownloadMenu } from "./HeaderActions";
-import { useAnalysisHighlights, usePanels, type PanelState } from "./useStoredState";
+import { useRailTab, type RailTab } from "./rail-tabs";
+import { useAnalysisHighlights, useRailOpen } from "./useStoredState";
 import { useReviewSheet } from "./useReviewSheet";
-import { VersionLabel } from "./VersionLabel";
+import { WorkspaceHeader } from "./WorkspaceHeader";
+import { RAIL_ID, WorkspaceRail } from "./WorkspaceRail";
 
 type Tab = "viewer" | "changes" | "editor";
 const NO_BLOCKS: DocumentBlock[] = [];
 const NO_CHANGES: DocumentChange[] = [];
 
-function formatModified(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : format(date, "MMM d, yyyy 'at' h:mm a");
-}
-
 /**
- * Where the panels go. Wide screens (2xl): review tools | document | insights. Between xl and 2xl
- * the document keeps its width and both panels share one column beside it. Narrower: one column,
- * the document first. A collapsed panel gives its room back to the document.
+ * The contract page once the contract is loaded, a workspace (issue 17): the header with the next
+ * step, the document (versions and the three views) in the middle and the rail of panels beside
+ * it. From xl (1280 px) the page fills the window and does not scroll; the document and the rail
+ * scroll on their own. Narrower, one column: the document, then the rail.
  */
-function panelLayout({ left, right }: PanelState) {
-  if (left && right) {
-    return {
-      container: "xl:grid-cols-[minmax(0,1fr)_20rem] xl:grid-rows-[auto_1fr] 2xl:grid-cols-[18rem_minmax(0,1fr)_20rem] 2xl:grid-rows-none",
-      main: "xl:col-start-1 xl:row-span-2 xl:row-start-1 2xl:col-start-2 2xl:row-span-1",
-      left: "xl:col-start-2 xl:row-start-1 2xl:col-start-1",
-      right: "xl:col-start-2 xl:row-start-2 2xl:col-start-3 2xl:row-start-1",
-    };
-  }
-  if (left) {
-    return {
-      container: "xl:grid-cols-[minmax(0,1fr)_20rem] 2xl:grid-cols-[18rem_minmax(0,1fr)]",
-      main: "xl:col-start-1 xl:row-start-1 2xl:col-start-2",
-      left: "xl:col-start-2 xl:row-start-1 2xl:col-start-1",
-      right: "",
-    };
-  }
-  if (right) {
-    return { container: "xl:grid-cols-[minmax(0,1fr)_20rem]", main: "xl:col-start-1 xl:row-start-1", left: "", right: "xl:col-start-2 xl:row-start-1" };
-  }
-  return { container: "", main: "", left: "", right: "" };
-}
-
-/** The contract page once the contract is loaded: header, side panels, versions and the three views. */
 export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const { abilities } = contract;
   // Approval locks the text (issue 14): no proposals or decisions on changes until it is reopened.
   const locked = isTextLocked(contract.status);
   const currentUser = useCurrentUser();
-  const [panels, setPanels] = usePanels();
+  const [railOpen, setRailOpen] = useRailOpen();
+  const [railTab, setRailTab] = useRailTab();
+  const railRef = useRef<HTMLElement>(null);
   const [tab, setTab] = useState<Tab>("viewer");
   const [live, setLive] = useState<DocSelection | null>(null);
   // The AI tools analyse the last text selected: pressing their button may collapse the live selection.
@@ -99,7 +64,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   const changes = useChanges(contract.id);
   // The same query as the AI Contract Analysis panel: its risks and advantages stay highlighted.
   const analysis = useContractAnalysis(contract.id);
-  const [showFindings, setShowFindings] = useAnalysisHighlights();
+  const [showFindings, setShowFindings] = useAnalysisHighlights(currentUser.data?.id ?? "anonymous");
   const blocks = text.data?.blocks ?? NO_BLOCKS;
   const plainText = useMemo(() => documentPlainText(blocks), [blocks]);
   const findings = useMemo(() => locateFindings(analysis.data, plainText), [analysis.data, plainText]);
@@ -151,21 +116,20 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
     [open],
   );
 
-  const layout = panelLayout(panels);
-  // The same elements while the contract is the same: selecting text re-renders this page, not the panels.
-  const reviewTools = useMemo(
-    () => <ReviewTools contract={contract} aiTools={<AiReviewTools contract={contract} selection={selected} onShowInDocument={showQuote} />} />,
-    [contract, selected, showQuote],
-  );
-  const insights = useMemo(
-    () => (
-      <>
-        <QuestionsPanel contract={contract} onShowInDocument={showQuote} />
-        <TeamCollaboration contract={contract} />
-        <ExhibitTracker contract={contract} />
-      </>
-    ),
-    [contract, showQuote],
+  const openMarkups = useCallback(() => open({ kind: "markups" }), [open]);
+  const openTrackChanges = useCallback(() => setTab("changes"), []);
+  // The header's next step opens its tab and takes the reader there (below the document on a phone).
+  const goToTab = useCallback(
+    (next: RailTab) => {
+      setRailOpen(true);
+      setRailTab(next);
+      requestAnimationFrame(() => {
+        const rail = railRef.current;
+        rail?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]')?.focus({ preventScroll: true });
+        rail?.scrollIntoView?.({ block: "nearest" });
+      });
+    },
+    [setRailOpen, setRailTab],
   );
   const sheetTarget = sheet && sheet.kind !== "markups" ? (located ?? null) : null;
 
@@ -209,46 +173,17 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
   );
 
   return (
-    <div className="flex flex-1 flex-col">
-      <header className="border-b border-slate-200 bg-white px-4 py-5 sm:px-8">
-        <Breadcrumb items={[{ label: contract.title }]} />
-        <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0 flex-[1_1_20rem]">
-            <ContractTitle contract={contract} />
-            <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600">
-              {contract.client && <span>{contract.client}</span>}
-              <VersionLabel contract={contract} />
-              <span>
-                Modified <time dateTime={contract.updatedAt}>{formatModified(contract.updatedAt)}</time>
-              </span>
-              <ContractStatusBadge status={contract.status} />
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                onClick={() => open({ kind: "markups" })}
-                className="inline-flex items-center gap-1 rounded px-1 text-slate-600 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <MessageSquareText aria-hidden="true" className="size-4" />
-                {markupCount === undefined ? "Comments" : `${markupCount} ${markupCount === 1 ? "comment" : "comments"}`}
-              </button>
-            </div>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <DownloadMenu contractId={contract.id} />
-            <ImportRedlineButton contract={contract} />
-            <ApproveContractButton contract={contract} />
-            <DeleteContractButton contract={contract} />
-          </div>
-        </div>
-      </header>
+    // `relative` everywhere a pane scrolls: absolutely placed pieces (screen-reader text, toolbars)
+    // are then held by their pane instead of stretching the page below the window.
+    <div className="relative flex flex-1 flex-col xl:h-screen xl:max-h-screen xl:overflow-hidden">
+      <WorkspaceHeader contract={contract} markupCount={markupCount} onOpenMarkups={openMarkups} onGoToTab={goToTab} />
 
-      <div className={clsx("grid flex-1 grid-cols-1 items-start gap-6 px-4 py-6 sm:px-8", layout.container)}>
-        <aside id="review-tools-panel" aria-label="Review tools" hidden={!panels.left} className={clsx("min-w-0 space-y-4", layout.left)}>
-          {reviewTools}
-        </aside>
-
-        <div className={clsx("order-first min-w-0 space-y-4 xl:order-none", layout.main)}>
-          <VersionsStrip contract={contract} />
+      <div className={clsx("grid min-h-0 flex-1 grid-cols-1 xl:grid-rows-[minmax(0,1fr)]", railOpen && "xl:grid-cols-[minmax(0,1fr)_24rem]")}>
+        {/* No top padding on the pane itself: the viewer's sticky toolbar would stop that far below its edge, with text showing above it. */}
+        <div data-document-pane="" className="relative min-w-0 space-y-4 px-4 pb-4 sm:px-6 xl:overflow-y-auto xl:overscroll-contain">
+          <div className="pt-4">
+            <VersionsStrip contract={contract} />
+          </div>
 
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
             <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
@@ -269,29 +204,10 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
                   <span className="whitespace-nowrap">Word Editor</span>
                 </TabsTrigger>
               </TabsList>
-              <div className="flex gap-1 pb-1">
-                <Tooltip content={panels.left ? "Hide review tools" : "Show review tools"}>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label="Review tools panel"
-                    aria-expanded={panels.left}
-                    aria-controls="review-tools-panel"
-                    onClick={() => setPanels((p) => ({ ...p, left: !p.left }))}
-                  >
-                    {panels.left ? <PanelLeftClose aria-hidden="true" /> : <PanelLeftOpen aria-hidden="true" />}
-                  </Button>
-                </Tooltip>
-                <Tooltip content={panels.right ? "Hide questions, team and exhibits" : "Show questions, team and exhibits"}>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label="Questions, team and exhibits panel"
-                    aria-expanded={panels.right}
-                    aria-controls="contract-side-panel"
-                    onClick={() => setPanels((p) => ({ ...p, right: !p.right }))}
-                  >
-                    {panels.right ? <PanelRightClose aria-hidden="true" /> : <PanelRightOpen aria-hidden="true" />}
+              <div className="hidden gap-1 pb-1 xl:flex">
+                <Tooltip content={railOpen ? "Hide the side panel" : "Show the side panel"}>
+                  <Button variant="ghost" size="icon" aria-label="Side panel" aria-expanded={railOpen} aria-controls={RAIL_ID} onClick={() => setRailOpen((v) => !v)}>
+                    {railOpen ? <PanelRightClose aria-hidden="true" /> : <PanelRightOpen aria-hidden="true" />}
                   </Button>
                 </Tooltip>
               </div>
@@ -321,8 +237,23 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
           </Tabs>
         </div>
 
-        <aside id="contract-side-panel" aria-label="Questions, team and exhibits" hidden={!panels.right} className={clsx("min-w-0 space-y-4", layout.right)}>
-          {insights}
+        <aside
+          ref={railRef}
+          id={RAIL_ID}
+          aria-label="Contract panels"
+          className={clsx("relative min-w-0 flex-col border-t border-slate-200 bg-slate-50/80 xl:min-h-0 xl:border-t-0 xl:border-l", railOpen ? "flex" : "flex xl:hidden")}
+        >
+          <WorkspaceRail
+            contract={contract}
+            tab={railTab}
+            onTabChange={setRailTab}
+            selection={selected}
+            onShowInDocument={showQuote}
+            markupCount={markupCount}
+            pendingCount={pendingCount}
+            onOpenMarkups={openMarkups}
+            onOpenTrackChanges={openTrackChanges}
+          />
         </aside>
       </div>
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 function read<T>(storage: Storage | undefined, key: string, fallback: T, valid: (value: unknown) => value is T): T {
   try {
@@ -29,21 +29,44 @@ export function useStoredState<T>(kind: "local" | "session", key: string, fallba
   return [state, setState] as const;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 
-export interface PanelState {
-  left: boolean;
-  right: boolean;
+/** The workspace's right rail, shown or collapsed (spec §2: collapsible panels), remembered across contracts and visits. */
+export function useRailOpen() {
+  return useStoredState<boolean>("local", "clausewise.contract-detail.rail-open", true, isBoolean);
 }
 
-export const isPanelState = (value: unknown): value is PanelState => isObject(value) && typeof value.left === "boolean" && typeof value.right === "boolean";
-
-/** Collapsible side panels of the contract page, remembered across contracts and visits. */
-export function usePanels() {
-  return useStoredState<PanelState>("local", "clausewise.contract-detail.panels", { left: true, right: true }, isPanelState);
+function localStore(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
-/** "Show analysis highlights" in the Document Viewer: on until turned off, remembered like the panels. */
-export function useAnalysisHighlights() {
-  return useStoredState<boolean>("local", "clausewise.contract-detail.analysis-highlights", true, (value): value is boolean => typeof value === "boolean");
+export const analysisHighlightsKey = (userId: string) => `clausewise.contract-detail.analysis-highlights.${userId}`;
+
+/**
+ * "Show analysis highlights" in the Document Viewer (issue 17): off until this user turns it on,
+ * remembered per user in this browser (someone else signing in here starts with their own choice).
+ */
+export function useAnalysisHighlights(userId: string) {
+  const key = analysisHighlightsKey(userId);
+  const [state, setState] = useState(() => ({ key, show: read(localStore(), key, false, isBoolean) }));
+  // Another user (a sign-in on the same tab): their own choice, read again.
+  const current = state.key === key ? state : { key, show: read(localStore(), key, false, isBoolean) };
+  if (current !== state) setState(current);
+  const setShow = useCallback(
+    (show: boolean) => {
+      setState({ key, show });
+      try {
+        localStore()?.setItem(key, JSON.stringify(show));
+      } catch {
+        // Storage is a convenience here.
+      }
+    },
+    [key],
+  );
+  return [current.show, setShow] as const;
 }
+
