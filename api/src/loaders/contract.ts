@@ -151,11 +151,17 @@ function keyText(key: SortKey): SQL<string> {
 
 const MICROSECONDS = /^-?\d{1,17}$/;
 const SMALL_INT = /^-?\d{1,3}$/;
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 const badCursor = () => badRequest(CONTRACT_LIST_MESSAGES.badCursor);
 
 /** A cursor's key back into SQL, after checking it can be cast without the database raising. */
 function keyValue(kind: KeyKind, value: string): SQL {
-  if (kind === "text") return sql`${value}::text`;
+  if (kind === "text") {
+    // Text the database cannot store (NUL, lone surrogates) would make it raise instead of answer.
+    if (UNSTORABLE.test(value)) throw badCursor();
+    return sql`${value}::text`;
+  }
   if (kind === "int") {
     if (!SMALL_INT.test(value)) throw badCursor();
     return sql`${Number(value)}::int`;

@@ -223,6 +223,8 @@ describe("GET /api/contracts pages and sorts", () => {
       `sort=priority&cursor=${forge(["priority", "asc", "1; drop table contracts", "00000000-0000-4000-8000-000000000000"])}`,
       `sort=updated&order=asc&cursor=${forge(["updated", "asc", "2026-13-45", "00000000-0000-4000-8000-000000000000"])}`,
       `sort=updated&order=asc&cursor=${forge(["updated", "asc", "1", "not-a-uuid"])}`,
+      `sort=title&cursor=${forge(["title", "asc", "a\u0000b", "00000000-0000-4000-8000-000000000000"])}`,
+      `sort=title&cursor=${forge(["title", "asc", "\ud800", "00000000-0000-4000-8000-000000000000"])}`,
     ];
     for (const query of bad) {
       const res = await client.get<{ error: string; message: string }>(`/api/contracts?${query}`);
