@@ -253,3 +253,25 @@ export async function countContractsInCompany(db: Db, filter: ContractListFilter
   const [row] = await db.select({ n: count() }).from(contracts).where(and(...filterConditions(filter)));
   return row?.n ?? 0;
 }
+
+/**
+ * A few summaries of the company's contracts matching `where`, in `order` (the dashboard's lists);
+ * each row with the caller's grant, so a policy can be asked about it.
+ */
+export async function selectContractSummaries(
+  db: Db,
+  input: { companyId: string; userId: string; where: (SQL | undefined)[]; order: SQL[]; limit: number },
+): Promise<(ContractSummaryRow & { grant: GrantForPolicy | null })[]> {
+  const rows = await db
+    .select({ ...summaryColumns, grantUserId: contractAccess.userId, grantContractId: contractAccess.contractId, grantLevel: contractAccess.accessLevel })
+    .from(contracts)
+    .leftJoin(analyses, and(eq(analyses.contractId, contracts.id), eq(analyses.companyId, contracts.companyId)))
+    .leftJoin(contractAccess, and(eq(contractAccess.contractId, contracts.id), eq(contractAccess.userId, input.userId), eq(contractAccess.companyId, contracts.companyId)))
+    .where(and(eq(contracts.companyId, input.companyId), ...input.where))
+    .orderBy(...input.order)
+    .limit(input.limit);
+  return rows.map(({ grantUserId, grantContractId, grantLevel, ...row }) => ({
+    ...row,
+    grant: grantUserId && grantContractId && grantLevel ? { userId: grantUserId, contractId: grantContractId, accessLevel: grantLevel } : null,
+  }));
+}
