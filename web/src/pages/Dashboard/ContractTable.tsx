@@ -264,7 +264,11 @@ export function ContractTable({ empty }: { empty: ReactNode }) {
       {!page.isPending && !page.isError && total > 0 && (
         <nav aria-label="Contract pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
           <p aria-live="polite">
-            {rows.length > 0 ? `${first.toLocaleString("en-CA")}–${(first + rows.length - 1).toLocaleString("en-CA")} of ${total.toLocaleString("en-CA")}` : `0 of ${total.toLocaleString("en-CA")}`}
+            {page.isPlaceholderData
+              ? "Loading…"
+              : rows.length > 0
+                ? `${first.toLocaleString("en-CA")}–${(first + rows.length - 1).toLocaleString("en-CA")} of ${total.toLocaleString("en-CA")}`
+                : `0 of ${total.toLocaleString("en-CA")}`}
           </p>
           <div className="flex items-center gap-2">
             <label className="flex items-center gap-2">
