@@ -38,7 +38,7 @@ function isStatus(value: string): value is ContractStatus {
 }
 
 const COLUMNS: { sort: ContractSort; label: string; className?: string }[] = [
-  { sort: "title", label: "Title", className: "w-[32%]" },
+  { sort: "title", label: "Title", className: "w-[30%]" },
   { sort: "client", label: "Client" },
   { sort: "status", label: "Status" },
   { sort: "priority", label: "Priority" },
@@ -110,14 +110,14 @@ function ContractRow({ contract }: { contract: ContractSummary }) {
       <td className="max-w-48 truncate px-3 py-2.5 text-slate-700" title={contract.client ?? undefined}>
         {contract.client || <span className="text-slate-500">No client specified</span>}
       </td>
-      <td className="px-3 py-2.5">
+      <td className="px-3 py-2.5 whitespace-nowrap">
         <ContractStatusBadge status={contract.status} />
       </td>
       <td className="px-3 py-2.5 text-slate-700">{PRIORITY_TEXT[contract.priority]}</td>
       <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
         {deadline ? <time dateTime={deadline}>{deadlineText(deadline)}</time> : <span className="text-slate-500">—</span>}
       </td>
-      <td className="px-3 py-2.5">
+      <td className="px-3 py-2.5 whitespace-nowrap">
         {contract.risk ? <RiskBadge level={contract.risk} /> : <span className="text-slate-500">Not analyzed</span>}
       </td>
       <td className="px-3 py-2.5 whitespace-nowrap text-slate-600">

@@ -49,7 +49,6 @@ function WorkList({
           {icon}
         </span>
         {title}
-        {!loading && <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{rows.length}</span>}
       </h3>
       {loading ? (
         <div className="mt-3 space-y-2">
