@@ -20,10 +20,10 @@ test("keyboard alone: sign in, open a contract from the list, switch its tabs, r
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
 
-  // The first contract of the list opens with Enter.
-  const firstContract = page.getByRole("region", { name: "Active Contracts" }).getByRole("listitem").getByRole("link").first();
+  // The first contract of the table opens with Enter (past "My work" and the column sort buttons).
+  const firstContract = page.getByRole("region", { name: "Active Contracts" }).getByRole("table", { name: "Contracts" }).getByRole("link").first();
   const title = ((await firstContract.textContent()) ?? "").trim();
-  await tabTo(page, firstContract);
+  await tabTo(page, firstContract, 100);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/contracts\/[0-9a-f-]{36}$/);
   expect(title.length).toBeGreaterThan(0);

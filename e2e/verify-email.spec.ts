@@ -16,8 +16,9 @@ test("sign up → verification banner → link from the mail → Email Verified!
 
   await expect(page.getByRole("heading", { name: "Contract Review Dashboard" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Email verification" })).toBeVisible();
-  // A brand-new company has no contracts and the new user is its admin.
-  await expect(page.getByText("No contracts found")).toBeVisible();
+  // A brand-new company has no contracts and the new user is its admin: the dashboard offers the first upload.
+  await expect(page.getByRole("heading", { name: "No contracts yet" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload your first contract" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Billing Admin" })).toBeVisible();
 
   const link = await latestMailLink(email, "/verify-email?token=");

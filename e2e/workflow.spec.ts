@@ -124,6 +124,6 @@ test.describe.serial("the approval workflow of the Wapiti Ridge EPC Agreement", 
 
     // The dashboard list shows the new status too.
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /Wapiti Ridge/ }).first()).toContainText("Approved");
+    await expect(page.getByRole("region", { name: "Active Contracts" }).getByRole("row").filter({ hasText: /Wapiti Ridge/ }).first()).toContainText("Approved");
   });
 });

@@ -10,6 +10,7 @@ import { mountWeb } from "./http/static";
 import { authRoutes } from "./routes/auth";
 import { ssoRoutes } from "./routes/sso";
 import { contractRoutes } from "./routes/contracts";
+import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { notificationRoutes } from "./routes/notifications";
 import { markupRoutes } from "./routes/markups";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/", authRoutes);
   api.route("/", ssoRoutes);
   api.route("/", contractRoutes);
+  api.route("/", dashboardRoutes);
   api.route("/", notificationRoutes);
   api.route("/", markupRoutes);
   api.route("/", changeRoutes);

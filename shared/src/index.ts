@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./realtime";
 export * from "./schemas/auth";
 export * from "./schemas/contract";
+export * from "./schemas/dashboard";
 export * from "./abilities";
 export * from "./schemas/notification";
 export * from "./schemas/markup";

@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { ContractStatus } from "@clausewise/shared";
+import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { CONTRACT_LIST_MESSAGES, CONTRACT_STATUSES, PRIORITIES, type ContractSort, type ContractStatus } from "@clausewise/shared";
 import type { Db } from "../db/client";
-import { contractAccess, contractFiles, contracts } from "../db/schema";
-import { notFound } from "../http/errors";
+import { analyses, contractAccess, contractFiles, contracts } from "../db/schema";
+import { openDeadlineSql } from "../db/schema/contracts";
+import { badRequest, notFound } from "../http/errors";
 import type { ContractForPolicy, GrantForPolicy } from "../policies/contract";
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -102,8 +103,9 @@ const summaryColumns = {
   approvalDeadline: contracts.approvalDeadline,
   createdAt: contracts.createdAt,
   updatedAt: contracts.updatedAt,
+  overallRisk: analyses.overallRisk,
 };
-export type ContractSummaryRow = Pick<ContractRow, keyof typeof summaryColumns>;
+export type ContractSummaryRow = Pick<ContractRow, Exclude<keyof typeof summaryColumns, "overallRisk">> & { overallRisk: string | null };
 
 /** `%` and `_` typed by a user are letters, not wildcards (Postgres' default LIKE escape is `\`). */
 export function likeContains(text: string): string {
@@ -117,8 +119,90 @@ export interface ContractListFilter {
   status?: ContractStatus | undefined;
 }
 
-/** The company's contracts, most recently updated first. */
-export async function listContractsInCompany(db: Db, filter: ContractListFilter): Promise<ContractSummaryRow[]> {
+/* Sort keys (GET /api/contracts?sort=). Every key is a non-null expression, so (key, id) orders
+ * every row exactly once and a page's last row is a complete keyset cursor. The expressions are the
+ * ones the indexes in db/schema/contracts.ts are built on (the planner matches them), except risk,
+ * which lives on the analysis row. */
+const rank = (column: SQL | AnyColumn, values: readonly string[], otherwise: number) =>
+  sql.join([sql`(case ${column}`, ...values.map((v, i) => sql`when ${sql.raw(`'${v}'`)} then ${sql.raw(String(i))}`), sql`else ${sql.raw(String(otherwise))} end)`], sql` `);
+
+type KeyKind = "text" | "int" | "time";
+interface SortKey {
+  expr: SQL;
+  kind: KeyKind;
+}
+export const CONTRACT_SORT_KEYS: Record<ContractSort, SortKey> = {
+  title: { expr: sql`lower(${contracts.title})`, kind: "text" },
+  client: { expr: sql`lower(coalesce(${contracts.client}, ''))`, kind: "text" },
+  status: { expr: rank(contracts.status, CONTRACT_STATUSES, CONTRACT_STATUSES.length), kind: "int" },
+  priority: { expr: rank(contracts.priority, PRIORITIES, 1), kind: "int" },
+  // No open deadline sorts after every date (ascending).
+  deadline: { expr: sql`coalesce(${openDeadlineSql(contracts)}, 'infinity'::timestamptz)`, kind: "time" },
+  // No analysis yet: below low.
+  risk: { expr: sql`(case ${analyses.overallRisk} when 'low' then 1 when 'medium' then 2 when 'high' then 3 when 'critical' then 4 else 0 end)`, kind: "int" },
+  updated: { expr: sql`${contracts.updatedAt}`, kind: "time" },
+};
+
+/** The key of a row as text: timestamps as microseconds since 1970 (exact), or 'infinity'. */
+function keyText(key: SortKey): SQL<string> {
+  if (key.kind === "time") return sql<string>`(case when ${key.expr} = 'infinity' then 'infinity' else (extract(epoch from ${key.expr}) * 1000000)::bigint::text end)`;
+  return sql<string>`(${key.expr})::text`;
+}
+
+const MICROSECONDS = /^-?\d{1,17}$/;
+const SMALL_INT = /^-?\d{1,3}$/;
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+const badCursor = () => badRequest(CONTRACT_LIST_MESSAGES.badCursor);
+
+/** A cursor's key back into SQL, after checking it can be cast without the database raising. */
+function keyValue(kind: KeyKind, value: string): SQL {
+  if (kind === "text") {
+    // Text the database cannot store (NUL, lone surrogates) would make it raise instead of answer.
+    if (UNSTORABLE.test(value)) throw badCursor();
+    return sql`${value}::text`;
+  }
+  if (kind === "int") {
+    if (!SMALL_INT.test(value)) throw badCursor();
+    return sql`${Number(value)}::int`;
+  }
+  if (value === "infinity") return sql`'infinity'::timestamptz`;
+  if (!MICROSECONDS.test(value)) throw badCursor();
+  return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+}
+
+export interface ContractOrder {
+  sort: ContractSort;
+  direction: "asc" | "desc";
+}
+
+/** Opaque to clients: the sort it belongs to and the last row's key. */
+export function encodeContractCursor(order: ContractOrder, row: { sortKey: string; id: string }): string {
+  return Buffer.from(JSON.stringify([order.sort, order.direction, row.sortKey, row.id])).toString("base64url");
+}
+
+function decodeContractCursor(order: ContractOrder, cursor: string): { key: string; id: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 4) throw badCursor();
+  const [sort, direction, key, id] = value as unknown[];
+  if (sort !== order.sort || direction !== order.direction || typeof key !== "string" || typeof id !== "string" || !UUID.test(id)) throw badCursor();
+  return { key, id };
+}
+
+export interface ContractPage {
+  order: ContractOrder;
+  /** Rows to answer; undefined: every matching row. */
+  limit?: number | undefined;
+  cursor?: string | undefined;
+  offset?: number | undefined;
+}
+
+function filterConditions(filter: ContractListFilter): SQL[] {
   const conditions: SQL[] = [eq(contracts.companyId, filter.companyId)];
   const search = filter.search?.trim();
   if (search) {
@@ -127,9 +211,67 @@ export async function listContractsInCompany(db: Db, filter: ContractListFilter)
     if (match) conditions.push(match);
   }
   if (filter.status) conditions.push(eq(contracts.status, filter.status));
-  return db
-    .select(summaryColumns)
+  return conditions;
+}
+
+export type ContractListRow = ContractSummaryRow & { sortKey: string };
+
+/**
+ * The company's contracts in the asked order (default: most recently updated first), a page at a
+ * time when a limit is given: keyset after a cursor, or from an offset. `more`: a next page exists.
+ */
+export async function listContractsInCompany(
+  db: Db,
+  filter: ContractListFilter,
+  page: ContractPage = { order: { sort: "updated", direction: "desc" } },
+): Promise<{ rows: ContractListRow[]; more: boolean }> {
+  const conditions = filterConditions(filter);
+  const key = CONTRACT_SORT_KEYS[page.order.sort];
+  const desc = page.order.direction === "desc";
+  if (page.cursor) {
+    const after = decodeContractCursor(page.order, page.cursor);
+    const value = keyValue(key.kind, after.key);
+    conditions.push(desc ? sql`(${key.expr}, ${contracts.id}) < (${value}, ${after.id}::uuid)` : sql`(${key.expr}, ${contracts.id}) > (${value}, ${after.id}::uuid)`);
+  }
+  const direction = sql.raw(desc ? "desc" : "asc");
+  let query = db
+    .select({ ...summaryColumns, sortKey: keyText(key) })
     .from(contracts)
+    .leftJoin(analyses, and(eq(analyses.contractId, contracts.id), eq(analyses.companyId, contracts.companyId)))
     .where(and(...conditions))
-    .orderBy(desc(contracts.updatedAt), desc(contracts.id));
+    .orderBy(sql`${key.expr} ${direction}`, sql`${contracts.id} ${direction}`)
+    .$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit + 1);
+  if (page.offset !== undefined && !page.cursor) query = query.offset(page.offset);
+  const rows = await query;
+  if (page.limit === undefined || rows.length <= page.limit) return { rows, more: false };
+  return { rows: rows.slice(0, page.limit), more: true };
+}
+
+/** How many of the company's contracts match the filter (X-Total-Count). */
+export async function countContractsInCompany(db: Db, filter: ContractListFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contracts).where(and(...filterConditions(filter)));
+  return row?.n ?? 0;
+}
+
+/**
+ * A few summaries of the company's contracts matching `where`, in `order` (the dashboard's lists);
+ * each row with the caller's grant, so a policy can be asked about it.
+ */
+export async function selectContractSummaries(
+  db: Db,
+  input: { companyId: string; userId: string; where: (SQL | undefined)[]; order: SQL[]; limit: number },
+): Promise<(ContractSummaryRow & { grant: GrantForPolicy | null })[]> {
+  const rows = await db
+    .select({ ...summaryColumns, grantUserId: contractAccess.userId, grantContractId: contractAccess.contractId, grantLevel: contractAccess.accessLevel })
+    .from(contracts)
+    .leftJoin(analyses, and(eq(analyses.contractId, contracts.id), eq(analyses.companyId, contracts.companyId)))
+    .leftJoin(contractAccess, and(eq(contractAccess.contractId, contracts.id), eq(contractAccess.userId, input.userId), eq(contractAccess.companyId, contracts.companyId)))
+    .where(and(eq(contracts.companyId, input.companyId), ...input.where))
+    .orderBy(...input.order)
+    .limit(input.limit);
+  return rows.map(({ grantUserId, grantContractId, grantLevel, ...row }) => ({
+    ...row,
+    grant: grantUserId && grantContractId && grantLevel ? { userId: grantUserId, contractId: grantContractId, accessLevel: grantLevel } : null,
+  }));
 }

@@ -2,6 +2,7 @@ import {
   CONTRACT_STATUSES,
   CONTRACT_TYPES,
   PRIORITIES,
+  RISK_LEVELS,
   type ContractAbilities,
   type ContractDetail,
   type ContractSummary,
@@ -17,6 +18,10 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 /* Commands write statuses, priorities and types from the shared enums; the fallbacks only keep one
  * malformed row from breaking a whole list. */
 export function presentContractSummary(row: ContractSummaryRow): ContractSummary {
+  return { ...presentContractFields(row), risk: RISK_LEVELS.find((r) => r === row.overallRisk) ?? null };
+}
+
+function presentContractFields(row: Omit<ContractSummaryRow, "overallRisk">): Omit<ContractSummary, "risk"> {
   return {
     id: row.id,
     title: row.title,
@@ -36,7 +41,7 @@ export function presentContractSummary(row: ContractSummaryRow): ContractSummary
 /** GET /api/contracts/{id}: the document body and the caller's abilities on it; never plain text or file bytes. */
 export function presentContractDetail(row: ContractRow, extra: { abilities: ContractAbilities; hasOriginalFile: boolean }): ContractDetail {
   return {
-    ...presentContractSummary(row),
+    ...presentContractFields(row),
     content: row.content,
     storageConsent: row.storageConsent,
     hasOriginalFile: extra.hasOriginalFile,

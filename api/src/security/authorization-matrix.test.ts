@@ -288,6 +288,7 @@ const TABLE: Row[] = [
 
   // Contracts
   route("GET", "/api/contracts", [200, 200, 200, 401, 200]),
+  route("GET", "/api/dashboard/overview", [200, 200, 200, 401, 200]),
   route("POST", "/api/contracts", [201, 403, 403, 401, 201], () => ({ body: uploadForm() })),
   onContract("read", "GET", "/api/contracts/:id", [200, 200, 200, 401, 404], byContract),
   onContract("approve", "PUT", "/api/contracts/:id", [200, 200, 403, 401, 404], async (fx) => ({ ...(await byContract(fx)), body: { title: "Renamed supply agreement" } })),

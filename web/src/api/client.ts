@@ -66,6 +66,15 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 /** Every data call of the web app goes through here: same origin, session cookie, JSON both ways. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(method, path, options)).data;
+}
+
+/** A GET whose answer headers matter too (X-Total-Count, Link of paged lists). */
+export function apiGetWithHeaders<T>(path: string, options: Omit<RequestOptions, "body"> = {}): Promise<{ data: T; headers: Headers }> {
+  return apiExchange<T>("GET", path, options);
+}
+
+async function apiExchange<T>(method: Method, path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -91,11 +100,11 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   }
   useConnectionStore.getState().apiReached();
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
-  if (!text) return undefined as T;
+  if (!text) return { data: undefined as T, headers: res.headers };
   const contentType = res.headers.get("content-type") ?? "";
-  return (contentType.includes("json") ? JSON.parse(text) : text) as T;
+  return { data: (contentType.includes("json") ? JSON.parse(text) : text) as T, headers: res.headers };
 }
 
 export const api = {

@@ -1,7 +1,13 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { users } from "./users";
 import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
+
+/** The deadline a contract waits on (shared `openDeadline`): review while under review, approval while pending approval. */
+export function openDeadlineSql(t: { status: PgColumn; reviewDeadline: PgColumn; approvalDeadline: PgColumn }): SQL {
+  return sql`(case ${t.status} when 'under_review' then ${t.reviewDeadline} when 'pending_approval' then ${t.approvalDeadline} end)`;
+}
 
 export const contracts = pgTable(
   "contracts",
@@ -34,7 +40,27 @@ export const contracts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("contracts_company_updated_idx").on(t.companyId, t.updatedAt), index("contracts_company_status_idx").on(t.companyId, t.status)],
+  /* The list's sort keys (loaders/contract.ts CONTRACT_SORT_KEYS), each after the company and before
+   * the id, so a page of 50 is an index range scan whatever the sort and direction. The expressions
+   * are written here exactly as the loader writes them: the planner only uses an expression index
+   * for the same expression. */
+  (t) => [
+    index("contracts_company_updated_idx").on(t.companyId, t.updatedAt, t.id),
+    index("contracts_company_status_idx").on(t.companyId, t.status),
+    index("contracts_company_title_idx").on(t.companyId, sql`lower(${t.title})`, t.id),
+    index("contracts_company_client_idx").on(t.companyId, sql`lower(coalesce(${t.client}, ''))`, t.id),
+    index("contracts_company_status_rank_idx").on(
+      t.companyId,
+      sql`(case ${t.status} when 'under_review' then 0 when 'pending_approval' then 1 when 'approved' then 2 when 'rejected' then 3 else 4 end)`,
+      t.id,
+    ),
+    index("contracts_company_priority_idx").on(
+      t.companyId,
+      sql`(case ${t.priority} when 'low' then 0 when 'medium' then 1 when 'high' then 2 when 'urgent' then 3 else 1 end)`,
+      t.id,
+    ),
+    index("contracts_company_deadline_idx").on(t.companyId, sql`coalesce(${openDeadlineSql(t)}, 'infinity'::timestamptz)`, t.id),
+  ],
 );
 
 /** Original upload bytes; a row exists only when the uploader gave storage consent. */

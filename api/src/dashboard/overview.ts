@@ -1,0 +1,50 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { DASHBOARD_DEADLINE_DAYS, DASHBOARD_LIST_SIZE, type DashboardOverview } from "@clausewise/shared";
+import type { Db } from "../db/client";
+import { contracts } from "../db/schema";
+import { openDeadlineSql } from "../db/schema/contracts";
+import { selectContractSummaries } from "../loaders/contract";
+import { contractAbilities, type Actor } from "../policies";
+import { presentContractSummary } from "../presenters/contract";
+
+/** Pending approvals looked at to find the caller's few: grants can narrow an approver's reach. */
+const APPROVAL_CANDIDATES = 100;
+
+/**
+ * The dashboard's "My work" for one member (issue 17 item 5): reviews assigned to them, approvals they
+ * may give, open deadlines this week (and overdue), and the company's latest changes. Scoped by company
+ * in SQL; approvals are checked against the contract policy.
+ */
+export async function dashboardOverview(db: Db, actor: Actor, now: Date): Promise<DashboardOverview> {
+  const base = { companyId: actor.companyId, userId: actor.id };
+  const deadline = sql`coalesce(${openDeadlineSql(contracts)}, 'infinity'::timestamptz)`;
+  const weekEnd = new Date(now.getTime() + DASHBOARD_DEADLINE_DAYS * 24 * 60 * 60 * 1000);
+  const [reviews, approvalCandidates, deadlines, recent] = await Promise.all([
+    selectContractSummaries(db, {
+      ...base,
+      where: [eq(contracts.status, "under_review"), eq(contracts.reviewerId, actor.id)],
+      order: [asc(deadline), desc(contracts.updatedAt)],
+      limit: DASHBOARD_LIST_SIZE,
+    }),
+    selectContractSummaries(db, {
+      ...base,
+      where: [eq(contracts.status, "pending_approval")],
+      order: [asc(deadline), desc(contracts.updatedAt)],
+      limit: APPROVAL_CANDIDATES,
+    }),
+    selectContractSummaries(db, {
+      ...base,
+      where: [sql`${deadline} <= ${weekEnd.toISOString()}::timestamptz`],
+      order: [asc(deadline), asc(contracts.id)],
+      limit: DASHBOARD_LIST_SIZE,
+    }),
+    selectContractSummaries(db, { ...base, where: [], order: [desc(contracts.updatedAt), desc(contracts.id)], limit: DASHBOARD_LIST_SIZE }),
+  ]);
+  const approvals = approvalCandidates.filter((row) => contractAbilities(actor, row, row.grant).approve).slice(0, DASHBOARD_LIST_SIZE);
+  return {
+    reviews: reviews.map(presentContractSummary),
+    approvals: approvals.map(presentContractSummary),
+    deadlines: deadlines.map(presentContractSummary),
+    recent: recent.map(presentContractSummary),
+  };
+}
