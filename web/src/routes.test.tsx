@@ -219,12 +219,22 @@ describe("signed in", () => {
     expect(screen.queryByText("Select a contract to review")).toBeNull();
     expect(await screen.findByText("99+")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Pricing" }).getAttribute("href")).toBe("/pricing");
-    expect(screen.getByRole("link", { name: "Subscription" }).getAttribute("href")).toBe("/subscription");
+    // A reviewer may not manage the subscription: no button that would lead to "Access Restricted".
+    expect(screen.queryByRole("link", { name: "Subscription" })).toBeNull();
     expect(calls.some((c) => c.path.startsWith("/api/contracts?") && c.path.includes("limit=25"))).toBe(true);
 
     fireEvent.click(screen.getByRole("button", { name: "Admin Only" }));
     expect(await screen.findByText("Access Restricted")).toBeTruthy();
     expect(screen.getByText("Only administrators can upload contracts")).toBeTruthy();
+  });
+
+  it("offers the Subscription button to those who manage it", async () => {
+    fakeApi({
+      "GET /api/auth/user": { status: 200, body: makeUser({ role: "admin" }, ["subscription.manage"]) },
+      "GET /api/contracts": { status: 200, body: [contract] },
+    });
+    renderApp("/");
+    expect((await screen.findByRole("link", { name: "Subscription" }, wait)).getAttribute("href")).toBe("/subscription");
   });
 
   it("searches on the server after the user stops typing", async () => {

@@ -64,9 +64,12 @@ export function DashboardPage() {
           <Link to="/pricing" className={buttonClasses("secondary")}>
             Pricing
           </Link>
-          <Link to="/subscription" className={buttonClasses("secondary")}>
-            Subscription
-          </Link>
+          {/* Only those who may manage it: for anyone else the page is "Access Restricted". */}
+          {can(user, "subscription.manage") && (
+            <Link to="/subscription" className={buttonClasses("secondary")}>
+              Subscription
+            </Link>
+          )}
           <UploadContractButton allowed={mayUpload} />
         </div>
       </header>
