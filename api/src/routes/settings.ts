@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { companyUpdateRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { APPROVAL_SETTINGS_MESSAGES, approvalSettings, companyUpdateRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { approvalSettingsOf, setApprovalSettings } from "../commands/settings/approval-settings";
 import { clientIp } from "../auth/request";
 import { deleteAccount } from "../commands/settings/delete-account";
 import { loadUserSettings } from "../commands/settings/load-settings";
@@ -37,6 +38,18 @@ export const settingsRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const updated = await updateCompany(deps, { actor: user, company, settings });
     return c.json(presentSettings(user, updated, await loadUserSettings(deps.db, user.id)));
+  })
+  // Separation of duties (issue 17): may one person clear the whole approval pipeline alone?
+  .get("/settings/approvals", async (c) => {
+    const { user, company } = requireAuth(c);
+    authorize(canViewCompanySettings(user, company));
+    return c.json(await approvalSettingsOf(c.get("deps"), company.id));
+  })
+  .patch("/settings/approvals", async (c) => {
+    const { user, company } = requireAuth(c);
+    const settings = await jsonBody(c, approvalSettings);
+    authorize(canEditCompanySettings(user, company), APPROVAL_SETTINGS_MESSAGES.adminOnly);
+    return c.json(await setApprovalSettings(c.get("deps"), { actor: user, settings }));
   })
   .delete("/settings/account", async (c) => {
     const auth = requireAuth(c);

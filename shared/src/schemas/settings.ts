@@ -201,3 +201,19 @@ export const changePasswordForm = z
   })
   .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: SETTINGS_MESSAGES.passwordsDoNotMatch })
   .refine((form) => form.newPassword !== form.currentPassword, { path: ["newPassword"], message: SETTINGS_MESSAGES.samePassword });
+
+// ── Approvals: separation of duties (issue 17) ──────────────────────────────────────────────────
+
+export const APPROVAL_SETTINGS_MESSAGES = {
+  adminOnly: "Only administrators can change who may approve contracts.",
+  updated: "Approval Settings Updated",
+} as const;
+
+/**
+ * GET/PATCH /api/settings/approvals: whether one person may clear Legal Review, Finance Review and
+ * Final Approval alone (off by default: someone else must give at least one of the approvals).
+ */
+export const approvalSettings = z.object({
+  allowSingleApprover: z.boolean({ message: "allowSingleApprover must be true or false." }),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettings>;

@@ -27,5 +27,10 @@ export const companySettings = pgTable("company_settings", {
   aiReviewEnabled: boolean("ai_review_enabled").notNull().default(true),
   /** Erase contracts this many days after their approval; null (the default) keeps them. */
   retentionDays: integer("retention_days"),
+  /**
+   * Separation of duties (issue 17): false (the default) refuses the approval that would let one person
+   * clear Legal Review, Finance Review and Final Approval alone; true allows it (small teams).
+   */
+  allowSingleApprover: boolean("allow_single_approver").notNull().default(false),
   updatedAt: updatedAt(),
 });

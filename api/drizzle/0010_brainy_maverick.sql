@@ -1,0 +1,1 @@
+ALTER TABLE "company_settings" ADD COLUMN "allow_single_approver" boolean DEFAULT false NOT NULL;
