@@ -32,3 +32,4 @@ export * from "./diff";
 export * from "./session-hint";
 export * from "./tax";
 export * from "./schemas/invoice";
+export * from "./dates";

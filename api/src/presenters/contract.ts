@@ -27,8 +27,8 @@ export function presentContractSummary(row: ContractSummaryRow): ContractSummary
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
-    reviewDeadline: iso(row.reviewDeadline),
-    approvalDeadline: iso(row.approvalDeadline),
+    reviewDeadline: row.reviewDeadline,
+    approvalDeadline: row.approvalDeadline,
     reviewerId: row.reviewerId,
   };
 }

@@ -10,6 +10,8 @@ export const companies = pgTable("companies", {
   /** Two-letter province or territory code: sets the GST/HST on the company's invoices. */
   province: text("province"),
   website: text("website"),
+  /** IANA time zone in which the company's date-only values (deadlines, expected dates) end and turn overdue. */
+  timezone: text("timezone").notNull().default("America/Toronto"),
   subscriptionPlan: text("subscription_plan").notNull().default("starter"),
   accountStatus: text("account_status").notNull().default("active"),
   suspendedReason: text("suspended_reason"),

@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { users } from "./users";
-import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
+import { bytea, createdAt, dateOnly, id, tstz, updatedAt } from "./columns";
 
 export const contracts = pgTable(
   "contracts",
@@ -27,8 +27,9 @@ export const contracts = pgTable(
     fileSize: integer("file_size"),
     reviewerId: uuid("reviewer_id").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    reviewDeadline: tstz("review_deadline"),
-    approvalDeadline: tstz("approval_deadline"),
+    /** Date-only ('YYYY-MM-DD'): the deadline lasts that whole day in the company's time zone. */
+    reviewDeadline: dateOnly("review_deadline"),
+    approvalDeadline: dateOnly("approval_deadline"),
     submittedAt: tstz("submitted_at"),
     completedAt: tstz("completed_at"),
     createdAt: createdAt(),
