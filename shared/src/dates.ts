@@ -54,3 +54,28 @@ export function addDaysToDateOnly(date: string, days: number): string {
 export function isPastDateOnly(date: string | null | undefined, today: string): boolean {
   return isDateOnly(date) && date < today;
 }
+
+/** The zones a company may keep its dates in (Settings › Company): Canada's, east to west. */
+export const COMPANY_TIME_ZONES = [
+  "America/St_Johns",
+  "America/Halifax",
+  "America/Toronto",
+  "America/Winnipeg",
+  "America/Regina",
+  "America/Edmonton",
+  "America/Vancouver",
+  "America/Whitehorse",
+] as const;
+export type CompanyTimeZone = (typeof COMPANY_TIME_ZONES)[number];
+export const DEFAULT_COMPANY_TIME_ZONE: CompanyTimeZone = "America/Toronto";
+
+export const COMPANY_TIME_ZONE_LABELS: Record<CompanyTimeZone, string> = {
+  "America/St_Johns": "Newfoundland (St. John's)",
+  "America/Halifax": "Atlantic (Halifax)",
+  "America/Toronto": "Eastern (Toronto)",
+  "America/Winnipeg": "Central (Winnipeg)",
+  "America/Regina": "Saskatchewan (Regina)",
+  "America/Edmonton": "Mountain (Edmonton)",
+  "America/Vancouver": "Pacific (Vancouver)",
+  "America/Whitehorse": "Yukon (Whitehorse)",
+};

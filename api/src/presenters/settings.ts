@@ -34,6 +34,7 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     address: company.address,
     province: oneOf(PROVINCE_CODES, company.province),
     website: company.website,
+    timezone: company.timezone,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
 import { PROVINCE_CODES } from "../tax";
+import { COMPANY_TIME_ZONES } from "../dates";
 import { emailSchema, passwordSchema } from "./auth";
 
 /** Spec §5 and §8: the exact texts of the Settings screen. */
@@ -82,6 +83,8 @@ export const settingsRecord = z.object({
   /** Province or territory: sets the GST/HST on the company's invoices. */
   province: z.enum(PROVINCE_CODES).nullable(),
   website: z.string().nullable(),
+  /** The company's time zone: where its deadlines and expected dates end and turn overdue (issue 17). */
+  timezone: z.string(),
 });
 export type SettingsRecord = z.infer<typeof settingsRecord>;
 
@@ -110,6 +113,8 @@ export const companyUpdateRequest = z.object({
     .optional()
     .transform((value) => (value === "" ? null : value)),
   website: optionalText(300),
+  /** Absent: unchanged. */
+  timezone: z.enum(COMPANY_TIME_ZONES, { message: "Select a time zone" }).optional(),
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateRequest>;
 
