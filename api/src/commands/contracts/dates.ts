@@ -99,10 +99,6 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row && isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE;
 }
 
-/** "December 7, 2026" where the user is: how messages and notifications name a deadline. */
-export function formatDay(date: Date, timeZone: string): string {
-  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "long", day: "numeric" });
-}
 
 /** `value` when it is a time zone this runtime knows, else the product default. */
 export function safeTimeZone(value: string | null | undefined): string {
