@@ -7,8 +7,8 @@ function toast(page: Page, text: string) {
   return page.getByRole("region", { name: "Notifications (F8)" }).getByText(text, { exact: true }).first();
 }
 
-// An expected date is the end of that day where the user is (their Settings time zone, Toronto by
-// default); the browser shows it in its own zone, so the browser sits where the demo users are.
+// An expected date is a calendar day (issue 17) and reads the same in every zone (dates.spec.ts
+// checks Halifax and Vancouver); this journey runs where the demo company is.
 test.use({ timezoneId: "America/Toronto" });
 
 /** The demo contract that is still under review (the Wapiti Ridge EPC Agreement), opened from the dashboard. */

@@ -98,7 +98,7 @@ test.describe.serial("the approval workflow of the Wapiti Ridge EPC Agreement", 
     await expect(stage(pipeline, "Legal Review: Pending")).toBeVisible();
   });
 
-  test("an approver takes the contract through Legal, Finance and Final Approval", async ({ page }) => {
+  test("an approver clears Legal and Finance; someone else must give Final Approval (separation of duties)", async ({ page, browser, baseURL }) => {
     await signIn(page, "approver@demo.test");
     const panels = await openWapitiRidge(page);
     const { actions, pipeline } = panels;
@@ -111,14 +111,37 @@ test.describe.serial("the approval workflow of the Wapiti Ridge EPC Agreement", 
     await stage(pipeline, "Finance Review: Pending").getByRole("button", { name: "Approve Finance Review" }).click();
     await decide(page, "Approve Finance Review", "Approve", "Letter of credit at 10% confirmed.");
     await expect(toast(page, "Finance Review Approved")).toBeVisible();
+    // Decisions are attributable: who decided and when (issue 17).
+    await expect(stage(pipeline, "Legal Review: Approved")).toContainText(/Approved by Priya Raman · \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}/);
 
-    const approve = actions.getByRole("button", { name: "Approve" });
-    await expect(approve).toBeEnabled();
-    await approve.click();
-    await decide(page, "Approve contract", "Approve", "Approved for signature.");
-    await expect(toast(page, "Contract Approved")).toBeVisible();
+    // The same person may not also give the last approval (the company has not allowed it).
+    await actions.getByRole("button", { name: "Approve" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve contract" });
+    await dialog.getByLabel(/Comment/).fill("Approved for signature.");
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+    // The dialog says why, in the server's words, and stays open.
+    await expect(dialog.getByText(/You approved every other stage of this contract/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(stage(pipeline, "Final Approval: Pending")).toBeVisible();
+
+    // Another approver (the administrator) gives Final Approval.
+    const context = await browser.newContext({ baseURL });
+    const adminPage = await context.newPage();
+    try {
+      await signIn(adminPage, "admin@demo.test");
+      const admin = await openWapitiRidge(adminPage);
+      await admin.actions.getByRole("button", { name: "Approve" }).click();
+      await decide(adminPage, "Approve contract", "Approve", "Approved for signature.");
+      await expect(toast(adminPage, "Contract Approved")).toBeVisible();
+      await expectStatus(admin, "Approved");
+      await expect(stage(admin.pipeline, "Final Approval: Approved")).toContainText("Approved for signature.");
+      await expect(stage(admin.pipeline, "Final Approval: Approved")).toContainText("Approved by Alex Morgan");
+      await expect(stage(admin.pipeline, "Finance Review: Approved")).toContainText("Approved by Priya Raman");
+    } finally {
+      await context.close();
+    }
+    await page.reload();
     await expectStatus(panels, "Approved");
-    await expect(stage(pipeline, "Final Approval: Approved")).toContainText("Approved for signature.");
     // Approval locks the text: the one way back is Reopen for changes (issue 14).
     await expect(actions.getByRole("button")).toHaveText(["Reopen for changes"]);
 

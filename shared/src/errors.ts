@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   /** The contract is approved or pending approval: its text is read-only until it is reopened for changes. */
   contract_locked: 409,
   email_taken: 409,
+  /** One person would clear Legal, Finance and Final alone, and the company does not allow it (issue 17). */
+  separation_of_duties: 409,
   token_invalid: 400,
   token_expired: 410,
   payload_too_large: 413,

@@ -33,3 +33,4 @@ export * from "./diff";
 export * from "./session-hint";
 export * from "./tax";
 export * from "./schemas/invoice";
+export * from "./dates";

@@ -72,29 +72,29 @@ async function seed() {
   await steps(companyId, c2, [["rejected", avery, at("2026-03-08T00:00")], ["waiting", null, null], ["waiting", null, null]]);
   await submitted(companyId, rowan, c2, at("2026-03-06T00:00"));
   // c3: under review since 10 Mar, review deadline 12 Mar: 3.5 days late.
-  const c3 = await contract(companyId, "C3 Substation", { createdAt: at("2026-03-10T00:00"), reviewDeadline: at("2026-03-12T00:00") });
+  const c3 = await contract(companyId, "C3 Substation", { createdAt: at("2026-03-10T00:00"), reviewDeadline: "2026-03-12" });
   // c4: uploaded 12 Mar, submitted by Riley 13 Mar (24 h) and again at 06:00 (one review, timed to the first),
   // approval deadline 14 Mar 12:00: 1 day late.
-  const c4 = await contract(companyId, "C4 Pump station", { createdAt: at("2026-03-12T00:00"), status: "pending_approval", submittedAt: at("2026-03-13T00:00"), approvalDeadline: at("2026-03-14T12:00") });
+  const c4 = await contract(companyId, "C4 Pump station", { createdAt: at("2026-03-12T00:00"), status: "pending_approval", submittedAt: at("2026-03-13T00:00"), approvalDeadline: "2026-03-14" });
   await steps(companyId, c4, [["pending", null, null], ["waiting", null, null], ["waiting", null, null]]);
   await submitted(companyId, riley, c4, at("2026-03-13T00:00"));
   await submitted(companyId, riley, c4, at("2026-03-13T06:00"));
   // c5: under review since 20 Feb, deadline 25 Feb: 18.5 days late.
-  await contract(companyId, "C5 Tank farm", { createdAt: at("2026-02-20T00:00"), reviewDeadline: at("2026-02-25T00:00") });
+  await contract(companyId, "C5 Tank farm", { createdAt: at("2026-02-20T00:00"), reviewDeadline: "2026-02-25" });
   // p1 (previous period): uploaded 20 Jan, submitted 22 Jan, approved 25 Jan: 120 h. p2: open, no deadline.
   const p1 = await contract(companyId, "P1 Boiler", { createdAt: at("2026-01-20T00:00"), status: "approved", submittedAt: at("2026-01-22T00:00"), completedAt: at("2026-01-25T00:00") });
   await steps(companyId, p1, [["approved", avery, at("2026-01-23T00:00")], ["approved", ada, at("2026-01-24T00:00")], ["approved", avery, at("2026-01-25T00:00")]]);
   await submitted(companyId, riley, p1, at("2026-01-22T00:00"));
   await contract(companyId, "P2 Cooling tower", { createdAt: at("2026-01-25T00:00") });
   // o1: long ago, review deadline 1 Dec 2025: 104.5 days late.
-  await contract(companyId, "O1 Old refinery", { createdAt: at("2025-11-01T00:00"), reviewDeadline: at("2025-12-01T00:00") });
+  await contract(companyId, "O1 Old refinery", { createdAt: at("2025-11-01T00:00"), reviewDeadline: "2025-12-01" });
 
   // Exhibits: e1 due 10 Mar, pending (5.5 days late); e2 due in April; e3 approved; e4 planned, due 1 Jan (73.5 days late).
   await db().insert(exhibits).values([
-    { companyId, contractId: c1, title: "E1 Performance bond", status: "pending", expectedDate: at("2026-03-10T00:00") },
-    { companyId, contractId: c3, title: "E2 Schedule", status: "pending", expectedDate: at("2026-04-01T00:00") },
-    { companyId, contractId: c1, title: "E3 Insurance", status: "approved", expectedDate: at("2026-03-01T00:00") },
-    { companyId, contractId: c2, title: "E4 Drawings", status: "planned", expectedDate: at("2026-01-01T00:00") },
+    { companyId, contractId: c1, title: "E1 Performance bond", status: "pending", expectedDate: "2026-03-10" },
+    { companyId, contractId: c3, title: "E2 Schedule", status: "pending", expectedDate: "2026-04-01" },
+    { companyId, contractId: c1, title: "E3 Insurance", status: "approved", expectedDate: "2026-03-01" },
+    { companyId, contractId: c2, title: "E4 Drawings", status: "planned", expectedDate: "2026-01-01" },
   ]);
   // Riley comments twice in the period; Rowan once before it.
   await db().insert(markups).values([
@@ -123,8 +123,8 @@ beforeAll(async () => {
   S = await seed();
   // Another company, busy in the same days: none of it may show in S's figures.
   other = (await createCompany(db())).id;
-  const noise = await contract(other, "Other company", { createdAt: at("2026-03-02T00:00"), status: "approved", submittedAt: at("2026-03-02T01:00"), completedAt: at("2026-03-03T00:00"), reviewDeadline: at("2026-03-01T00:00") });
-  await db().insert(exhibits).values({ companyId: other, contractId: noise, title: "Other", status: "pending", expectedDate: at("2026-03-01T00:00") });
+  const noise = await contract(other, "Other company", { createdAt: at("2026-03-02T00:00"), status: "approved", submittedAt: at("2026-03-02T01:00"), completedAt: at("2026-03-03T00:00"), reviewDeadline: "2026-03-01" });
+  await db().insert(exhibits).values({ companyId: other, contractId: noise, title: "Other", status: "pending", expectedDate: "2026-03-01" });
 });
 afterAll(() => database.close());
 

@@ -92,6 +92,8 @@ const DESCRIBERS: Record<string, Describer> = {
   "user.revoke_other_sessions": (d) => (typeof d.count === "number" ? `${d.count} session${d.count === 1 ? "" : "s"}` : ""),
   "api_key.create": (d) => join(text(d.name) && `"${String(d.name)}"`, text(d.scope) && `scope ${String(d.scope)}`),
   "company.retention": (d) => arrow(typeof d.from === "number" ? `${d.from} days` : "never", typeof d.to === "number" ? `${d.to} days` : "never") ?? "",
+  "company.approval_settings": (d) =>
+    arrow(typeof d.from === "boolean" ? (d.from ? "one person may approve alone" : "two people needed") : null, typeof d.to === "boolean" ? (d.to ? "one person may approve alone" : "two people needed") : null) ?? "",
   "subscription.create": (d) => arrow(text(d.from) && capital(String(d.from)), (text(d.to) ?? text(d.plan)) && capital(String(d.to ?? d.plan))) ?? "",
   "subscription.cancel": (d) => (text(d.plan) ? `${capital(String(d.plan))} plan` : ""),
   "subscription.end": (d) => (text(d.plan) ? `${capital(String(d.plan))} plan` : ""),

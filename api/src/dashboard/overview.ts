@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { DASHBOARD_DEADLINE_DAYS, DASHBOARD_LIST_SIZE, type DashboardOverview } from "@clausewise/shared";
+import { addDaysToDateOnly, DASHBOARD_DEADLINE_DAYS, DASHBOARD_LIST_SIZE, dateOnlyIn, type DashboardOverview } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contracts } from "../db/schema";
-import { openDeadlineSql } from "../db/schema/contracts";
+import { openDeadlineOrNeverSql } from "../db/schema/contracts";
 import { selectContractSummaries } from "../loaders/contract";
 import { contractAbilities, type Actor } from "../policies";
 import { presentContractSummary } from "../presenters/contract";
@@ -15,10 +15,11 @@ const APPROVAL_CANDIDATES = 100;
  * may give, open deadlines this week (and overdue), and the company's latest changes. Scoped by company
  * in SQL; approvals are checked against the contract policy.
  */
-export async function dashboardOverview(db: Db, actor: Actor, now: Date): Promise<DashboardOverview> {
+export async function dashboardOverview(db: Db, actor: Actor, now: Date, timeZone: string): Promise<DashboardOverview> {
   const base = { companyId: actor.companyId, userId: actor.id };
-  const deadline = sql`coalesce(${openDeadlineSql(contracts)}, 'infinity'::timestamptz)`;
-  const weekEnd = new Date(now.getTime() + DASHBOARD_DEADLINE_DAYS * 24 * 60 * 60 * 1000);
+  const deadline = openDeadlineOrNeverSql(contracts);
+  // Deadlines are days (issue 17 item 4): this week ends DASHBOARD_DEADLINE_DAYS after today in the company's zone.
+  const weekEnd = addDaysToDateOnly(dateOnlyIn(timeZone, now), DASHBOARD_DEADLINE_DAYS);
   const [reviews, approvalCandidates, deadlines, recent] = await Promise.all([
     selectContractSummaries(db, {
       ...base,
@@ -34,7 +35,7 @@ export async function dashboardOverview(db: Db, actor: Actor, now: Date): Promis
     }),
     selectContractSummaries(db, {
       ...base,
-      where: [sql`${deadline} <= ${weekEnd.toISOString()}::timestamptz`],
+      where: [sql`${deadline} <= ${weekEnd}::date`],
       order: [asc(deadline), asc(contracts.id)],
       limit: DASHBOARD_LIST_SIZE,
     }),

@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { CONTRACT_LIST_MESSAGES, CONTRACT_STATUSES, PRIORITIES, type ContractSort, type ContractStatus } from "@clausewise/shared";
+import { CONTRACT_LIST_MESSAGES, CONTRACT_STATUSES, isDateOnly, PRIORITIES, type ContractSort, type ContractStatus } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { analyses, contractAccess, contractFiles, contracts } from "../db/schema";
-import { openDeadlineSql } from "../db/schema/contracts";
+import { openDeadlineOrNeverSql } from "../db/schema/contracts";
 import { badRequest, notFound } from "../http/errors";
 import type { ContractForPolicy, GrantForPolicy } from "../policies/contract";
 
@@ -126,7 +126,7 @@ export interface ContractListFilter {
 const rank = (column: SQL | AnyColumn, values: readonly string[], otherwise: number) =>
   sql.join([sql`(case ${column}`, ...values.map((v, i) => sql`when ${sql.raw(`'${v}'`)} then ${sql.raw(String(i))}`), sql`else ${sql.raw(String(otherwise))} end)`], sql` `);
 
-type KeyKind = "text" | "int" | "time";
+type KeyKind = "text" | "int" | "time" | "date";
 interface SortKey {
   expr: SQL;
   kind: KeyKind;
@@ -137,14 +137,15 @@ export const CONTRACT_SORT_KEYS: Record<ContractSort, SortKey> = {
   status: { expr: rank(contracts.status, CONTRACT_STATUSES, CONTRACT_STATUSES.length), kind: "int" },
   priority: { expr: rank(contracts.priority, PRIORITIES, 1), kind: "int" },
   // No open deadline sorts after every date (ascending).
-  deadline: { expr: sql`coalesce(${openDeadlineSql(contracts)}, 'infinity'::timestamptz)`, kind: "time" },
+  deadline: { expr: openDeadlineOrNeverSql(contracts), kind: "date" },
   // No analysis yet: below low.
   risk: { expr: sql`(case ${analyses.overallRisk} when 'low' then 1 when 'medium' then 2 when 'high' then 3 when 'critical' then 4 else 0 end)`, kind: "int" },
   updated: { expr: sql`${contracts.updatedAt}`, kind: "time" },
 };
 
-/** The key of a row as text: timestamps as microseconds since 1970 (exact), or 'infinity'. */
+/** The key of a row as text: timestamps as microseconds since 1970 (exact), dates as YYYY-MM-DD, or 'infinity'. */
 function keyText(key: SortKey): SQL<string> {
+  if (key.kind === "date") return sql<string>`(${key.expr})::text`;
   if (key.kind === "time") return sql<string>`(case when ${key.expr} = 'infinity' then 'infinity' else (extract(epoch from ${key.expr}) * 1000000)::bigint::text end)`;
   return sql<string>`(${key.expr})::text`;
 }
@@ -165,6 +166,12 @@ function keyValue(kind: KeyKind, value: string): SQL {
   if (kind === "int") {
     if (!SMALL_INT.test(value)) throw badCursor();
     return sql`${Number(value)}::int`;
+  }
+  if (kind === "date") {
+    if (value === "infinity") return sql`'infinity'::date`;
+    // Only a real calendar day: the database would raise on 2026-02-31.
+    if (!isDateOnly(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) throw badCursor();
+    return sql`${value}::date`;
   }
   if (value === "infinity") return sql`'infinity'::timestamptz`;
   if (!MICROSECONDS.test(value)) throw badCursor();

@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, isNotNull, lte, or } from "drizzle-orm";
-import type { NotificationPreferences } from "@clausewise/shared";
+import { and, eq, gte, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { addDaysToDateOnly, dateOnlyIn, formatDateOnly, type NotificationPreferences } from "@clausewise/shared";
+import { endOfDateOnly, safeTimeZone } from "../commands/contracts/dates";
 import { notify } from "../commands/notifications/notify";
 import { contractMembersWith, readersAmong } from "../commands/notifications/recipients";
 import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
-import { contracts, jobs } from "../db/schema";
+import { companies, contracts, jobs } from "../db/schema";
 import { enqueue } from "../jobs/queue";
 import { preferencesOf } from "./preferences";
 
@@ -53,21 +54,26 @@ async function recipientsOf(db: Db, contract: ContractRow, deadline: Deadline): 
  */
 export async function scanDeadlineReminders(deps: AppDeps): Promise<number> {
   const now = deps.now();
-  const horizon = new Date(now.getTime() + LONGEST_OFFSET_MS);
+  // Deadlines are dates (issue 17); a day either side of UTC's covers every company's zone, and the
+  // exact end of the day in the company's zone decides below.
+  const from = addDaysToDateOnly(dateOnlyIn("UTC", now), -1);
+  const to = addDaysToDateOnly(dateOnlyIn("UTC", new Date(now.getTime() + LONGEST_OFFSET_MS)), 1);
   const rows = await deps.db
-    .select()
+    .select({ contract: contracts, timezone: companies.timezone })
     .from(contracts)
+    .innerJoin(companies, eq(companies.id, contracts.companyId))
     .where(
       or(
-        and(isNotNull(contracts.reviewDeadline), gt(contracts.reviewDeadline, now), lte(contracts.reviewDeadline, horizon), inArray(contracts.status, [...OPEN_FOR.review])),
-        and(isNotNull(contracts.approvalDeadline), gt(contracts.approvalDeadline, now), lte(contracts.approvalDeadline, horizon), inArray(contracts.status, [...OPEN_FOR.approval])),
+        and(isNotNull(contracts.reviewDeadline), gte(contracts.reviewDeadline, from), lte(contracts.reviewDeadline, to), inArray(contracts.status, [...OPEN_FOR.review])),
+        and(isNotNull(contracts.approvalDeadline), gte(contracts.approvalDeadline, from), lte(contracts.approvalDeadline, to), inArray(contracts.status, [...OPEN_FOR.approval])),
       ),
     );
   let queued = 0;
-  for (const contract of rows) {
+  for (const { contract, timezone } of rows) {
     for (const deadline of ["review", "approval"] as const) {
-      const due = deadline === "review" ? contract.reviewDeadline : contract.approvalDeadline;
-      if (!due || due <= now || !OPEN_FOR[deadline].includes(contract.status)) continue;
+      const date = deadline === "review" ? contract.reviewDeadline : contract.approvalDeadline;
+      const due = date ? endOfDateOnly(date, safeTimeZone(timezone)) : null;
+      if (!due || due <= now || due.getTime() - now.getTime() > LONGEST_OFFSET_MS || !OPEN_FOR[deadline].includes(contract.status)) continue;
       const userIds = await recipientsOf(deps.db, contract, deadline);
       const prefs = await preferencesOf(deps.db, userIds);
       for (const userId of userIds) {
@@ -94,9 +100,15 @@ function describeTimeLeft(ms: number): string {
 export async function sendDeadlineReminder(deps: AppDeps, payload: DeadlineReminderPayload): Promise<void> {
   const now = deps.now();
   const published = await deps.db.transaction(async (tx) => {
-    const [contract] = await tx.select().from(contracts).where(and(eq(contracts.id, payload.contractId), eq(contracts.companyId, payload.companyId)));
-    const due = payload.deadline === "review" ? contract?.reviewDeadline : contract?.approvalDeadline;
-    if (!contract || !due || due.toISOString() !== payload.at || due <= now || !OPEN_FOR[payload.deadline].includes(contract.status)) return null;
+    const [found] = await tx
+      .select({ contract: contracts, timezone: companies.timezone })
+      .from(contracts)
+      .innerJoin(companies, eq(companies.id, contracts.companyId))
+      .where(and(eq(contracts.id, payload.contractId), eq(contracts.companyId, payload.companyId)));
+    const contract = found?.contract;
+    const date = payload.deadline === "review" ? contract?.reviewDeadline : contract?.approvalDeadline;
+    const due = date && found ? endOfDateOnly(date, safeTimeZone(found.timezone)) : null;
+    if (!contract || !date || !due || due.toISOString() !== payload.at || due <= now || !OPEN_FOR[payload.deadline].includes(contract.status)) return null;
     const what = payload.deadline === "review" ? "Review" : "Approval";
     return notify(tx, {
       companyId: contract.companyId,
@@ -104,7 +116,8 @@ export async function sendDeadlineReminder(deps: AppDeps, payload: DeadlineRemin
       type: "other",
       kind: "DeadlineReminders",
       title: `${what} deadline: ${contract.title}`,
-      message: `The ${what.toLowerCase()} deadline of "${contract.title}" is in ${describeTimeLeft(due.getTime() - now.getTime())} (${due.toISOString().slice(0, 16).replace("T", " ")} UTC).`,
+      // The same date text as the tracker and the contract page (formatDateOnly): the deadline is that whole day.
+      message: `The ${what.toLowerCase()} deadline of "${contract.title}" is ${formatDateOnly(date)}, in ${describeTimeLeft(due.getTime() - now.getTime())}.`,
       actionUrl: `/contracts/${contract.id}`,
     });
   });

@@ -6,7 +6,7 @@ export interface ApprovalStepView {
   decidedAt: Date | null;
   comment: string | null;
   /** The decider's name fields, when someone decided (the users row may be gone: then null). */
-  decider: { firstName: string | null; lastName: string | null; email: string } | null;
+  decider: { id: string; firstName: string | null; lastName: string | null; email: string } | null;
 }
 
 /** Spec §2 sidebar rule: first and last name, else the e-mail, else 'User'. */
@@ -27,6 +27,7 @@ export function presentApprovalStep(row: ApprovalStepView): ApprovalStep | null 
     label: APPROVAL_STAGE_LABELS[stage],
     status,
     decidedBy: decided && row.decider ? displayName(row.decider) : null,
+    decider: decided && row.decider ? { id: row.decider.id, name: displayName(row.decider) } : null,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     comment: row.comment,
   };

@@ -4,7 +4,11 @@ import type { ChangeRow } from "../commands/changes/load";
 import { externalAuthorName, type Author } from "./markup";
 import { authorName } from "./reviewer";
 
-export function presentChange(row: ChangeRow, author: Author): DocumentChange {
+/** The member who decided a change; null when nobody did or the account is gone. */
+export type Decider = { id: string; firstName: string | null; lastName: string | null; email: string } | null;
+
+export function presentChange(row: ChangeRow, author: Author, decider: Decider): DocumentChange {
+  const decided = row.status !== "pending" && row.decidedBy !== null;
   return {
     id: row.id,
     contractId: row.contractId,
@@ -20,6 +24,7 @@ export function presentChange(row: ChangeRow, author: Author): DocumentChange {
     externalAuthor: externalAuthorName(row) !== null,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     decidedBy: row.decidedBy,
+    decider: decided && decider && decider.id === row.decidedBy ? { id: decider.id, name: authorName(decider) } : null,
     decisionComment: row.decisionComment,
     suggestionId: isMarkAnchor(row.anchor) ? row.anchor.changeId : null,
   };

@@ -32,8 +32,8 @@ function presentContractFields(row: Omit<ContractSummaryRow, "overallRisk">): Om
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
-    reviewDeadline: iso(row.reviewDeadline),
-    approvalDeadline: iso(row.approvalDeadline),
+    reviewDeadline: row.reviewDeadline,
+    approvalDeadline: row.approvalDeadline,
     reviewerId: row.reviewerId,
   };
 }

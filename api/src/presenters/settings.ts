@@ -37,6 +37,7 @@ export function presentSettings(user: UserRow, company: CompanyRow, row: UserSet
     province: oneOf(PROVINCE_CODES, company.province),
     website: company.website,
     ...legacyNotificationFields(prefs),
+    timezone: company.timezone,
   };
 }
 

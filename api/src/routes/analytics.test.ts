@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsResponse, type AnalyticsResponse } from "@clausewise/shared";
+import { analyticsResponse, dateOnlyIn, type AnalyticsResponse } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { companies, contracts, users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   B = await createTeam(t.deps.db, { plan: "professional" });
   // A: three uploads 2, 5 and 10 days ago (one approved after 48 h); B: one, approved after 24 h.
   await contractAt(A.company.id, ago(2));
-  await contractAt(A.company.id, ago(5), { reviewDeadline: ago(1) });
+  await contractAt(A.company.id, ago(5), { reviewDeadline: dateOnlyIn("America/Toronto", ago(1)) });
   await contractAt(A.company.id, ago(10), { status: "approved", completedAt: ago(8) });
   await contractAt(B.company.id, ago(3), { status: "approved", completedAt: ago(2) });
 });

@@ -82,7 +82,7 @@ describe("GET /api/contracts/:id/changes", () => {
     expect(res.status).toBe(200);
     expect(res.body.map((c) => c.newText)).toEqual(["90 days", "45 days"]);
     const first = documentChange.strict().parse(res.body[0]);
-    expect(first).toMatchObject({ authorName: "Test User", status: "pending", userId: setup.approver.user.id, createdAt: "2026-11-21T10:00:00.000Z" });
+    expect(first).toMatchObject({ authorName: "Test User", status: "pending", userId: setup.approver.user.id, createdAt: "2026-11-21T10:00:00.000Z", decider: null, decidedAt: null });
   });
 
   it("answers another company's contract exactly like a missing one, and needs sign-in", async () => {
@@ -200,8 +200,11 @@ describe("POST /api/document-changes/:id/approve", () => {
 
     const { result: res, events } = await captureEvents(t, () => approve(setup.approver.token, change.id));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: change.id, status: "approved", decidedBy: setup.approver.user.id, authorName: "Test User" });
+    expect(res.body).toMatchObject({ id: change.id, status: "approved", decidedBy: setup.approver.user.id, decider: { id: setup.approver.user.id, name: "Test User" }, authorName: "Test User" });
     expect(res.body.decidedAt).toEqual(expect.any(String));
+    // The list says who decided and when as well (issue 17: decisions are attributable).
+    const listed = (await signedIn(t, setup.reviewer.token).get<DocumentChange[]>(`/api/contracts/${setup.contract.id}/changes`)).body.find((c) => c.id === change.id);
+    expect(documentChange.strict().parse(listed)).toMatchObject({ decider: { id: setup.approver.user.id, name: "Test User" }, decidedAt: res.body.decidedAt });
 
     const { html, text } = await documentText(setup);
     expect(text).toBe(original.replace("the Contract Price within 30 days", "the adjusted Contract Price within 45 days"));
@@ -392,7 +395,7 @@ describe("POST /api/document-changes/:id/reject", () => {
     const change = await proposeReplace(setup, "30 days", "45 days");
     const { result: res, events } = await captureEvents(t, () => reject(setup.approver.token, change.id, { comment: "  Keep 30 days per the bid  " }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "rejected", decisionComment: "Keep 30 days per the bid", decidedBy: setup.approver.user.id });
+    expect(res.body).toMatchObject({ status: "rejected", decisionComment: "Keep 30 days per the bid", decidedBy: setup.approver.user.id, decider: { id: setup.approver.user.id, name: "Test User" } });
     expect((await documentText(setup)).text).toBe(setup.contract.plainText);
     const [note] = await notificationsOf(t.deps.db, setup.reviewer.user.id);
     expect(note).toMatchObject({ type: "other", title: "Change Rejected" });

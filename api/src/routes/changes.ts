@@ -33,7 +33,7 @@ export const changeRoutes = new Hono<AppEnv>()
   .get("/contracts/:id/changes", keyAccess("read"), async (c) => {
     const { contract } = await loadReadableContract(c);
     const rows = await listChanges(c.get("deps").db, contract);
-    return c.json(rows.map((row) => presentChange(row.change, row.author)));
+    return c.json(rows.map((row) => presentChange(row.change, row.author, row.decider?.id ? row.decider : null)));
   })
   .post("/contracts/:id/changes", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
@@ -41,13 +41,13 @@ export const changeRoutes = new Hono<AppEnv>()
     const { user, contract, abilities } = await loadReadableContract(c);
     authorize(abilities.suggest, READ_ONLY_MESSAGE);
     const change = await proposeChange({ deps: c.get("deps"), actor: user }, { contract, request });
-    return c.json(presentChange(change, user), 201);
+    return c.json(presentChange(change, user, null), 201);
   })
   .post("/document-changes/:id/approve", keyAccess("contracts:write"), async (c) => {
     const { user, contract, change } = await loadDecidableChange(c);
     const deps = c.get("deps");
     const approved = await approveChange({ deps, actor: user }, { contract, change });
-    return c.json(presentChange(approved, await loadAuthor(deps.db, approved.userId)));
+    return c.json(presentChange(approved, await loadAuthor(deps.db, approved.userId), user));
   })
   .post("/document-changes/:id/reject", keyAccess("contracts:write"), async (c) => {
     requireAuth(c);
@@ -55,5 +55,5 @@ export const changeRoutes = new Hono<AppEnv>()
     const { user, contract, change } = await loadDecidableChange(c);
     const deps = c.get("deps");
     const rejected = await rejectChange({ deps, actor: user }, { contract, change, request });
-    return c.json(presentChange(rejected, await loadAuthor(deps.db, rejected.userId)));
+    return c.json(presentChange(rejected, await loadAuthor(deps.db, rejected.userId), user));
   });

@@ -69,8 +69,8 @@ async function tiedCompany() {
       .set({
         updatedAt: i % 5 === 0 ? new Date(same.getTime() + i * 1000) : same,
         priority: i % 2 === 0 ? "high" : "low",
-        reviewDeadline: i % 6 === 0 ? new Date(`2026-06-0${1 + (i % 3)}T00:00:00Z`) : null,
-        approvalDeadline: i % 4 === 1 ? new Date("2026-07-01T00:00:00Z") : null,
+        reviewDeadline: i % 6 === 0 ? `2026-06-0${1 + (i % 3)}` : null,
+        approvalDeadline: i % 4 === 1 ? "2026-07-01" : null,
       })
       .where(eq(contracts.id, row.id));
     if (i % 3 === 1) {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { dashboardOverview, type DashboardOverview } from "@clausewise/shared";
+import { dashboardOverview, dateOnlyIn, type DashboardOverview } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contracts } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
@@ -23,6 +23,8 @@ async function overview(token: string) {
 }
 
 const titles = (rows: { title: string }[]) => rows.map((r) => r.title);
+/** The date-only value of the day an instant falls on in Toronto (the test company's zone). */
+const day = (ms: number) => dateOnlyIn("America/Toronto", new Date(ms));
 
 describe("GET /api/dashboard/overview", () => {
   it("lists my reviews, approvals I may give, deadlines this week and recent changes", async () => {
@@ -35,13 +37,13 @@ describe("GET /api/dashboard/overview", () => {
       await db.update(contracts).set(values).where(eq(contracts.id, row.id));
       return row;
     };
-    await set("Mine, due in 2 days", "under_review", { reviewerId: team.reviewer.user.id, reviewDeadline: new Date(now + 2 * DAY), updatedAt: new Date(now - 5 * DAY) });
-    await set("Mine, overdue", "under_review", { reviewerId: team.reviewer.user.id, reviewDeadline: new Date(now - DAY), updatedAt: new Date(now - 4 * DAY) });
-    await set("Someone else's review", "under_review", { reviewerId: team.approver.user.id, reviewDeadline: new Date(now + 30 * DAY), updatedAt: new Date(now - 3 * DAY) });
-    await set("Awaiting approval", "pending_approval", { approvalDeadline: new Date(now + 6 * DAY), updatedAt: new Date(now - 2 * DAY) });
+    await set("Mine, due in 2 days", "under_review", { reviewerId: team.reviewer.user.id, reviewDeadline: day(now + 2 * DAY), updatedAt: new Date(now - 5 * DAY) });
+    await set("Mine, overdue", "under_review", { reviewerId: team.reviewer.user.id, reviewDeadline: day(now - DAY), updatedAt: new Date(now - 4 * DAY) });
+    await set("Someone else's review", "under_review", { reviewerId: team.approver.user.id, reviewDeadline: day(now + 30 * DAY), updatedAt: new Date(now - 3 * DAY) });
+    await set("Awaiting approval", "pending_approval", { approvalDeadline: day(now + 6 * DAY), updatedAt: new Date(now - 2 * DAY) });
     const restricted = await set("Approval the approver may not give", "pending_approval", { updatedAt: new Date(now - DAY) });
     await grantContractAccess(db, { companyId, contractId: restricted.id, userId: team.approver.user.id, accessLevel: "read" });
-    await set("Approved long ago", "approved", { reviewDeadline: new Date(now + DAY), updatedAt: new Date(now) });
+    await set("Approved long ago", "approved", { reviewDeadline: day(now + DAY), updatedAt: new Date(now) });
 
     const reviewer = await overview(team.reviewer.token);
     expect(titles(reviewer.reviews)).toEqual(["Mine, overdue", "Mine, due in 2 days"]);
@@ -69,7 +71,7 @@ describe("GET /api/dashboard/overview", () => {
     const mine = await createTeam(t.deps.db);
     const theirs = await createTeam(t.deps.db);
     const foreign = await createContract(t.deps.db, { companyId: theirs.company.id, title: "Their contract", status: "pending_approval" });
-    await t.deps.db.update(contracts).set({ reviewerId: mine.reviewer.user.id, approvalDeadline: new Date(Date.now() + DAY) }).where(eq(contracts.id, foreign.id));
+    await t.deps.db.update(contracts).set({ reviewerId: mine.reviewer.user.id, approvalDeadline: day(Date.now() + DAY) }).where(eq(contracts.id, foreign.id));
     for (const token of [mine.admin.token, mine.reviewer.token]) {
       const body = await overview(token);
       expect([...body.reviews, ...body.approvals, ...body.deadlines, ...body.recent]).toEqual([]);

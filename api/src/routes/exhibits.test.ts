@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EXHIBIT_MESSAGES, MAX_UPLOAD_BYTES, PUSH_EVENTS, exhibit as exhibitSchema, type Exhibit } from "@clausewise/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
+import { companies } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createContract, createTeam } from "../test/factories";
@@ -78,7 +80,7 @@ describe("GET /api/contracts/:id/exhibits", () => {
 
   it("shows a pending or planned exhibit as overdue once its expected date has passed", async () => {
     const { team, contract } = await setup();
-    const expectedDate = new Date("2026-12-01T12:00:00Z");
+    const expectedDate = "2026-12-01";
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Planned", isPlanned: true, expectedDate });
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Pending", expectedDate });
     await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, title: "Reviewed", status: "reviewed", expectedDate });
@@ -90,8 +92,15 @@ describe("GET /api/contracts/:id/exhibits", () => {
     try {
       t.setNow(new Date("2026-11-22T12:00:00Z"));
       expect(await statuses()).toEqual(["Planned:planned", "Pending:pending", "Reviewed:reviewed"]);
-      t.setNow(new Date("2026-12-03T12:00:00Z"));
+      // 1 Dec, 22:00 in Toronto (the company's zone): the expected day is not over yet.
+      t.setNow(new Date("2026-12-02T03:00:00Z"));
+      expect(await statuses()).toEqual(["Planned:planned", "Pending:pending", "Reviewed:reviewed"]);
+      // 2 Dec, 01:00 in Toronto: overdue.
+      t.setNow(new Date("2026-12-02T06:00:00Z"));
       expect(await statuses()).toEqual(["Planned:overdue", "Pending:overdue", "Reviewed:reviewed"]);
+      // The company's zone decides, not the server's: still 1 Dec, 22:00 in Vancouver.
+      await t.deps.db.update(companies).set({ timezone: "America/Vancouver" }).where(eq(companies.id, team.company.id));
+      expect(await statuses()).toEqual(["Planned:planned", "Pending:pending", "Reviewed:reviewed"]);
     } finally {
       t.setNow(null);
     }
@@ -150,7 +159,8 @@ describe("POST /api/contracts/:id/exhibits", () => {
       isRequired: true,
       isPlanned: false,
       status: "pending",
-      expectedDate: "2026-12-16T04:59:59.999Z",
+      // Date-only (issue 17): the date as typed, the same in every time zone.
+      expectedDate: "2026-12-15",
       assignedTo: team.approver.user.id,
       plannedNotes: null,
       tags: ["Scope", "safety", "Tie-ins"],
@@ -161,7 +171,7 @@ describe("POST /api/contracts/:id/exhibits", () => {
     });
     expect((await exhibitFileBytes(t.deps.db, body.id, team.company.id))!.equals(pdf)).toBe(true);
     expect((await notificationsOf(t.deps.db, team.approver.user.id)).map((n) => [n.title, n.message])).toEqual([
-      ["Exhibit assigned", 'You are to provide "Exhibit A - Scope of Work" for "Gas Plant EPC" by December 15, 2026.'],
+      ["Exhibit assigned", 'You are to provide "Exhibit A - Scope of Work" for "Gas Plant EPC" by Dec 15, 2026.'],
     ]);
     expect((await auditOf(t.deps.db, body.id)).map((a) => a.action)).toEqual(["exhibit.create"]);
   });
@@ -325,7 +335,7 @@ describe("GET /api/exhibits/:id/file", () => {
 describe("POST /api/exhibits/:id/review", () => {
   it("records reviewed, then approved; an approved exhibit cannot be reviewed again (409)", async () => {
     const { team, contract } = await setup();
-    const exhibit = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, expectedDate: new Date("2020-01-01T00:00:00Z") });
+    const exhibit = await createExhibit(t.deps.db, { companyId: team.company.id, contractId: contract.id, expectedDate: "2020-01-01" });
     const reviewer = signedIn(t, team.reviewer.token);
 
     const reviewed = await reviewer.post<Exhibit>(`/api/exhibits/${exhibit.id}/review`, { status: "reviewed", notes: "  Checked against the P&IDs.  " });

@@ -1,8 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createExhibitFields, EXHIBIT_MESSAGES, reviewExhibitRequest, type ContractAbility } from "@clausewise/shared";
+import { createExhibitFields, dateOnlyIn, EXHIBIT_MESSAGES, reviewExhibitRequest, type ContractAbility } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import { safeFileName } from "../commands/contracts/content-disposition";
+import { safeTimeZone } from "../commands/contracts/dates";
 import { parseForm, readForm, uploadBodyLimit } from "../commands/contracts/form";
 import { createExhibit } from "../commands/exhibits/create";
 import { deleteExhibit } from "../commands/exhibits/delete";
@@ -40,7 +41,9 @@ async function exhibitFor(c: Context<AppEnv>, ability: ContractAbility | "delete
 }
 
 function present(c: Context<AppEnv>, viewer: { user: UserRow; contract: ContractRow; grant: ContractAccessRow | null }, row: ExhibitRow) {
-  return presentExhibit(row, c.get("deps").now(), exhibitAbilities(viewer.user, viewer.contract, viewer.grant, row));
+  // Overdue is decided in the company's time zone (issue 17): the expected day is over there.
+  const today = dateOnlyIn(safeTimeZone(requireAuth(c).company.timezone), c.get("deps").now());
+  return presentExhibit(row, today, exhibitAbilities(viewer.user, viewer.contract, viewer.grant, row));
 }
 
 export const exhibitRoutes = new Hono<AppEnv>()

@@ -61,6 +61,7 @@ describe("GET /api/settings", () => {
       emailReports: false,
       inAppNotifications: true,
       reminderFrequency: "daily",
+      timezone: "America/Toronto",
     });
   });
 
@@ -149,9 +150,19 @@ describe("PATCH /api/settings/company", () => {
     expect(me.body.companyName).toBe("Northern Pipe & Steel Ltd.");
   });
 
+  it("sets the company's time zone (issue 17), and leaves it alone when the field is absent", async () => {
+    const team = await createTeam(t.deps.db);
+    const admin = signedIn(t, team.admin.token);
+    const res = await admin.request<SettingsRecord>("PATCH", "/api/settings/company", company({ timezone: "America/Halifax" }));
+    expect(res.status).toBe(200);
+    expect(res.body.timezone).toBe("America/Halifax");
+    await admin.request("PATCH", "/api/settings/company", company());
+    expect((await companyRow(team.company.id)).timezone).toBe("America/Halifax");
+  });
+
   it.each(["approver", "reviewer"] as const)("refuses a %s (403) and changes nothing", async (role) => {
     const team = await createTeam(t.deps.db);
-    const res = await signedIn(t, team[role].token).request("PATCH", "/api/settings/company", company());
+    const res = await signedIn(t, team[role].token).request("PATCH", "/api/settings/company", company({ timezone: "America/Vancouver" }));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: "forbidden", message: SETTINGS_MESSAGES.companyAdminOnly });
     expect((await companyRow(team.company.id)).name).toBe(team.company.name);
@@ -170,12 +181,14 @@ describe("PATCH /api/settings/company", () => {
     [{ industry: "" }, "industry", SETTINGS_MESSAGES.industryRequired],
     [{ industry: "banking" }, "industry", SETTINGS_MESSAGES.industryRequired],
     [{ companySize: undefined }, "companySize", SETTINGS_MESSAGES.companySizeRequired],
+    [{ timezone: "Europe/Paris" }, "timezone", "Select a time zone"],
+    [{ timezone: "" }, "timezone", "Select a time zone"],
   ])("answers 400 with the spec's message for %o and changes nothing", async (overrides, field, message) => {
     const team = await createTeam(t.deps.db);
     const res = await signedIn(t, team.admin.token).request("PATCH", "/api/settings/company", company(overrides));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "validation_failed", message: `${field}: ${message}` });
-    expect(await companyRow(team.company.id)).toMatchObject({ name: team.company.name, industry: null });
+    expect(await companyRow(team.company.id)).toMatchObject({ name: team.company.name, industry: null, timezone: "America/Toronto" });
   });
 });
 

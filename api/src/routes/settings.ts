@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { companyUpdateRequest, legacyNotificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
+import { APPROVAL_SETTINGS_MESSAGES, approvalSettings, companyUpdateRequest, legacyNotificationSettingsRequest, profileUpdateRequest, SETTINGS_MESSAGES } from "@clausewise/shared";
 import type { CompanyRow, UserRow } from "../auth/sessions";
+import { approvalSettingsOf, setApprovalSettings } from "../commands/settings/approval-settings";
 import { clientIp } from "../auth/request";
 import { deleteAccount } from "../commands/settings/delete-account";
 import { loadUserSettings } from "../commands/settings/load-settings";
@@ -56,6 +57,18 @@ export const settingsRoutes = new Hono<AppEnv>()
     const prefs = (await preferencesOf(deps.db, [user.id])).get(user.id)!;
     await savePreferences(deps.db, user.id, applyLegacyNotificationSettings(prefs, legacy), deps.now());
     return c.json(await settingsOf(deps.db, user, company));
+  })
+  // Separation of duties (issue 17): may one person clear the whole approval pipeline alone?
+  .get("/settings/approvals", async (c) => {
+    const { user, company } = requireAuth(c);
+    authorize(canViewCompanySettings(user, company));
+    return c.json(await approvalSettingsOf(c.get("deps"), company.id));
+  })
+  .patch("/settings/approvals", async (c) => {
+    const { user, company } = requireAuth(c);
+    const settings = await jsonBody(c, approvalSettings);
+    authorize(canEditCompanySettings(user, company), APPROVAL_SETTINGS_MESSAGES.adminOnly);
+    return c.json(await setApprovalSettings(c.get("deps"), { actor: user, settings }));
   })
   .delete("/settings/account", async (c) => {
     const auth = requireAuth(c);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import PDFDocument from "pdfkit";
 import { and, eq } from "drizzle-orm";
-import { MAX_UPLOAD_BYTES, PUSH_EVENTS, UPLOAD_FORM_MESSAGES, uploadContractResponse, type UploadContractResponse } from "@clausewise/shared";
+import { MAX_UPLOAD_BYTES, PUSH_EVENTS, UPLOAD_FORM_MESSAGES, dateOnlyIn, uploadContractResponse, type UploadContractResponse } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
 import { AI_DISABLED_MESSAGE, setAiReview } from "../analysis/settings";
@@ -93,11 +93,12 @@ describe("POST /api/contracts", () => {
       storageConsent: false,
       hasOriginalFile: false,
       fileName: "Gas Plant EPC.pdf",
-      reviewDeadline: defaultReviewDeadline("medium", now, "America/Toronto").toISOString(),
+      reviewDeadline: dateOnlyIn("America/Toronto", defaultReviewDeadline("medium", now, "America/Toronto")),
       approvalDeadline: null,
       createdAt: now.toISOString(),
     });
-    expect(body.reviewDeadline).toBe("2026-12-07T14:00:00.000Z");
+    // Date-only (issue 17): the day, not an instant.
+    expect(body.reviewDeadline).toBe("2026-12-07");
     expect(body.abilities).toMatchObject({ read: true, edit: true, delete: true });
     expect(body.content).toContain("Scope of Work");
     expect(body.content).toContain("The Contractor shall perform the Work");
@@ -124,7 +125,7 @@ describe("POST /api/contracts", () => {
 
     const reviewerNotes = await notificationsOf(t.deps.db, team.reviewer.user.id);
     expect(reviewerNotes.map((n) => [n.type, n.title, n.actionUrl])).toEqual([["contract_assigned", "Contract assigned", `/contracts/${body.id}`]]);
-    expect(reviewerNotes[0]!.message).toContain("December 7, 2026");
+    expect(reviewerNotes[0]!.message).toContain("Dec 7, 2026");
     const adminNotes = await notificationsOf(t.deps.db, team.admin.user.id);
     expect(adminNotes.map((n) => [n.type, n.title])).toEqual([["other", "Contract uploaded"]]);
     expect(await notificationsOf(t.deps.db, team.approver.user.id)).toEqual([]);
@@ -167,7 +168,7 @@ describe("POST /api/contracts", () => {
     expect(fromText.body.content).toContain("Three years from the Effective Date.");
   });
 
-  it("takes given deadlines: a calendar date is the end of that day in the uploader's time zone", async () => {
+  it("takes given deadlines: a calendar date is kept as typed; a date-time becomes its date in the uploader's time zone", async () => {
     const team = await createTeam(t.deps.db);
     await t.deps.db.insert(notificationPreferences).values({ userId: team.admin.user.id, timezone: "America/Edmonton" });
     t.setNow(new Date("2026-11-22T12:00:00Z"));
@@ -177,8 +178,8 @@ describe("POST /api/contracts", () => {
         uploadForm({ file: { bytes: Buffer.from("Contract text."), name: "a.txt" }, priority: "high", reviewDeadline: "2026-12-01", approvalDeadline: "2026-12-03T17:00:00-07:00" }),
       );
       expect(res.status).toBe(201);
-      expect(res.body.reviewDeadline).toBe("2026-12-02T06:59:59.999Z");
-      expect(res.body.approvalDeadline).toBe("2026-12-04T00:00:00.000Z");
+      expect(res.body.reviewDeadline).toBe("2026-12-01");
+      expect(res.body.approvalDeadline).toBe("2026-12-03");
     } finally {
       t.setNow(null);
     }
@@ -197,10 +198,10 @@ describe("POST /api/contracts", () => {
         deadlines[priority] = res.body.reviewDeadline!;
       }
       expect(deadlines).toEqual({
-        urgent: "2026-12-01T20:00:00.000Z", // Tuesday
-        high: "2026-12-04T20:00:00.000Z", // Friday
-        medium: "2026-12-11T20:00:00.000Z",
-        low: "2026-12-25T20:00:00.000Z",
+        urgent: "2026-12-01", // Tuesday
+        high: "2026-12-04", // Friday
+        medium: "2026-12-11",
+        low: "2026-12-25",
       });
     } finally {
       t.setNow(null);
@@ -336,8 +337,8 @@ describe("POST /api/contracts", () => {
       [{ file, reviewDeadline: "2026-02-30" }, "The review deadline must be a valid date (YYYY-MM-DD)."],
       [{ file, approvalDeadline: "next week" }, "The approval deadline must be a valid date (YYYY-MM-DD)."],
       [{ file, reviewDeadline: "2026-11-01" }, "The review deadline must be in the future."],
-      [{ file, reviewDeadline: "2026-12-10", approvalDeadline: "2026-12-09" }, "The approval deadline cannot be before the review deadline (December 10, 2026)."],
-      [{ file, approvalDeadline: "2026-12-01" }, "The approval deadline cannot be before the review deadline (December 7, 2026, 10 business days for medium priority)."],
+      [{ file, reviewDeadline: "2026-12-10", approvalDeadline: "2026-12-09" }, "The approval deadline cannot be before the review deadline (Dec 10, 2026)."],
+      [{ file, approvalDeadline: "2026-12-01" }, "The approval deadline cannot be before the review deadline (Dec 7, 2026, 10 business days for medium priority)."],
       [{ file, reviewerId: other.reviewer.user.id }, "The reviewer must be an active member of your company who can review contracts."],
       [{ file, reviewerId: inactive.id }, "The reviewer must be an active member of your company who can review contracts."],
       [{ file, reviewerId: randomUUID() }, "The reviewer must be an active member of your company who can review contracts."],

@@ -56,9 +56,17 @@ describe("GET /api/contracts/:id/approval-steps", () => {
     const res = await signedIn(t, team.reviewer.token).get<ApprovalStep[]>(`/api/contracts/${contract.id}/approval-steps`);
     expect(res.status).toBe(200);
     expect(res.body.map((s) => approvalStep.strict().parse(s))).toEqual([
-      { stage: "legal", label: "Legal Review", status: "approved", decidedBy: "Test User", decidedAt: "2026-11-01T12:00:00.000Z", comment: "legal decided earlier" },
-      { stage: "finance", label: "Finance Review", status: "pending", decidedBy: null, decidedAt: null, comment: null },
-      { stage: "final", label: "Final Approval", status: "waiting", decidedBy: null, decidedAt: null, comment: null },
+      {
+        stage: "legal",
+        label: "Legal Review",
+        status: "approved",
+        decidedBy: "Test User",
+        decider: { id: team.approver.user.id, name: "Test User" },
+        decidedAt: "2026-11-01T12:00:00.000Z",
+        comment: "legal decided earlier",
+      },
+      { stage: "finance", label: "Finance Review", status: "pending", decidedBy: null, decider: null, decidedAt: null, comment: null },
+      { stage: "final", label: "Final Approval", status: "waiting", decidedBy: null, decider: null, decidedAt: null, comment: null },
     ]);
   });
 
@@ -181,7 +189,7 @@ describe("POST /api/contracts/:id/approve", () => {
     await signedIn(t, await createSession(t.deps.db, submitter.id)).post(`/api/contracts/${contract.id}/submit`);
     const approver = signedIn(t, team.approver.token);
     expect((await approver.post(`/api/contracts/${contract.id}/approval-steps/legal/decide`, { decision: "approved" })).status).toBe(200);
-    expect((await approver.post(`/api/contracts/${contract.id}/approval-steps/finance/decide`, { decision: "approved" })).status).toBe(200);
+    expect((await signedIn(t, team.admin.token).post(`/api/contracts/${contract.id}/approval-steps/finance/decide`, { decision: "approved" })).status).toBe(200);
 
     t.setNow(new Date("2026-11-23T18:30:00Z"));
     const res = await approver.post<WorkflowResult>(`/api/contracts/${contract.id}/approve`, { comment: "Approved for signature." });
@@ -193,6 +201,7 @@ describe("POST /api/contracts/:id/approve", () => {
       label: "Final Approval",
       status: "approved",
       decidedBy: "Test User",
+      decider: { id: team.approver.user.id, name: "Test User" },
       decidedAt: "2026-11-23T18:30:00.000Z",
       comment: "Approved for signature.",
     });
@@ -414,7 +423,9 @@ describe("POST /api/contracts/:id/approval-steps/:stage/decide", () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: "Legal Review has already been decided." });
 
-    expect((await decide("finance", { decision: "approved" })).body.approvalSteps.map((s) => s.status)).toEqual(["approved", "approved", "pending"]);
+    // Someone else clears Finance: one person may not clear all three stages alone (separation of duties).
+    const finance = await signedIn(t, team.admin.token).post<WorkflowResult>(`/api/contracts/${contract.id}/approval-steps/finance/decide`, { decision: "approved" });
+    expect(finance.body.approvalSteps.map((s) => s.status)).toEqual(["approved", "approved", "pending"]);
     const final = await decide("final", { decision: "approved" });
     expect(final.body.contract.status).toBe("approved");
     expect(final.body.approvalSteps.map((s) => s.status)).toEqual(["approved", "approved", "approved"]);

@@ -383,6 +383,8 @@ const TABLE: Row[] = [
   route("GET", "/api/settings/retention", [200, 200, 200, 401, 200]),
   route("PATCH", "/api/settings/retention", [200, 403, 403, 401, 200], () => ({ body: { retentionDays: 30 } })),
   route("PATCH", "/api/settings/notifications", [200, 200, 200, 401, 200], () => ({ body: { emailDeadlines: true, emailAssignments: true, emailReports: true, inAppNotifications: true, reminderFrequency: "weekly" } })),
+  route("GET", "/api/settings/approvals", [200, 200, 200, 401, 200]),
+  route("PATCH", "/api/settings/approvals", [200, 403, 403, 401, 200], () => ({ body: { allowSingleApprover: true } })),
   route("DELETE", "/api/settings/account", [204, 204, 204, 401, 204], async (fx) => {
     // The last admin may not leave their company without an admin: give the caller's company another one.
     if (fx.actor?.role === "admin") await createUser(fx.t.deps.db, { companyId: fx.actor.companyId, role: "admin" });

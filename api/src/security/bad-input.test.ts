@@ -57,6 +57,7 @@ import {
   passwordResetRequest,
   passwordResetConfirmRequest,
   retentionSettings,
+  approvalSettings,
 } from "@clausewise/shared";
 import { createSession } from "../auth/sessions";
 import { supportTickets } from "../db/schema";
@@ -420,6 +421,7 @@ beforeAll(async () => {
     json("PUT", `${c}/perspective`, "admin", perspectiveRequest, { ourPartyRole: "Contractor" }),
     json("PATCH", "/api/settings/ai-review", "admin", aiReviewRequest, { enabled: true }),
     json("PATCH", "/api/settings/retention", "admin", retentionSettings, { retentionDays: 30 }),
+    json("PATCH", "/api/settings/approvals", "admin", approvalSettings, { allowSingleApprover: false }),
     json("POST", "/api/analyze-jurisdiction", "admin", jurisdictionAnalysisRequest, { contractText: "Holdback of 10% applies.", jurisdictions: ["ON"], contractType: "energy" }),
     json("PUT", "/api/notification-preferences", "admin", notificationPreferences, { ...DEFAULT_NOTIFICATION_PREFERENCES }),
     json("PATCH", "/api/settings/profile", "admin", profileUpdateRequest, { firstName: "Pat", lastName: "Doe", email, phone: "555-0100", jobTitle: "PM" }),

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { addDaysToDateOnly, dateOnlyIn } from "@clausewise/shared";
+import { DEFAULT_TIME_ZONE } from "../commands/contracts/dates";
 import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
 import { hashPassword } from "../auth/password";
@@ -94,7 +96,8 @@ async function hasAnyCompany(db: Db): Promise<boolean> {
 
 async function insertDemo(tx: Db, now: Date, passwordHashes: string[]): Promise<string> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const inDays = (days: number) => new Date(now.getTime() + days * DAY);
+  /** A date-only value `days` from today in the demo company's zone (issue 17). */
+  const inDays = (days: number) => addDaysToDateOnly(dateOnlyIn(DEFAULT_TIME_ZONE, now), days);
   const joined = ago(46 * DAY);
   const periodStart = ago(16 * DAY);
   const periodEnd = addMonths(periodStart, 1);

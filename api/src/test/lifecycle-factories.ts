@@ -91,7 +91,8 @@ export async function createExhibit(
     title?: string;
     status?: string;
     isPlanned?: boolean;
-    expectedDate?: Date | null;
+    /** Date-only, 'YYYY-MM-DD'. */
+    expectedDate?: string | null;
     file?: { name: string; bytes: Uint8Array; mimeType: string };
     /** Who added it (and uploaded its file, when it has one). */
     createdBy?: string | null;

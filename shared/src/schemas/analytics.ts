@@ -152,7 +152,9 @@ export const overdueItem = z.object({
   contractTitle: z.string(),
   /** The exhibit's title for an exhibit, else null. */
   itemTitle: z.string().nullable(),
+  /** The deadline or expected date: date-only, 'YYYY-MM-DD' (issue 17). */
   dueAt: z.string(),
+  /** Whole days since that date, in the company's time zone (1: it was due yesterday). */
   daysOverdue: z.number().int(),
 });
 export type OverdueItem = z.infer<typeof overdueItem>;

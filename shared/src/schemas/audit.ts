@@ -84,6 +84,7 @@ export const AUDIT_ACTION_GROUPS = [
     actions: {
       "company.update_settings": "Updated company settings",
       "company.retention": "Changed the contract retention period",
+      "company.approval_settings": "Changed who may approve a contract alone",
       "subscription.create": "Changed the subscription plan",
       "subscription.cancel": "Cancelled the subscription",
       "subscription.end": "Subscription ended at the end of its period",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANGE_STATUSES, CHANGE_TYPES } from "../enums";
+import { decisionMaker } from "./workflow";
 
 export const CHANGE_TEXT_MAX_LENGTH = 20_000;
 export const CHANGE_COMMENT_MAX_LENGTH = 2000;
@@ -74,7 +75,10 @@ export const documentChange = z.object({
   /** True when the author is not a member: a tracked change imported from a Word file, signed with the name it carried there. */
   externalAuthor: z.boolean().optional(),
   decidedAt: z.string().nullable(),
+  /** The id of the member who approved or rejected the change (kept as an id for existing clients). */
   decidedBy: z.string().nullable(),
+  /** Who decided, as {id, name}: null while pending, or when nobody is on record. */
+  decider: decisionMaker.nullable(),
   decisionComment: z.string().nullable(),
   /** The id of the suggestion marks in the live document behind this change (typed in suggest mode); null for a change proposed over the API. */
   suggestionId: z.string().nullable(),

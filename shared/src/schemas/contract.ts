@@ -14,7 +14,9 @@ export const contractSummary = z.object({
   version: z.number().int(),
   updatedAt: z.string(),
   createdAt: z.string(),
+  /** Date-only, 'YYYY-MM-DD' (issue 17): show it with formatDateOnly, never through Date. */
   reviewDeadline: z.string().nullable(),
+  /** Date-only, 'YYYY-MM-DD'. */
   approvalDeadline: z.string().nullable(),
   reviewerId: z.string().nullable(),
   /** The overall risk of the latest finished analysis; null before one. */

@@ -75,6 +75,7 @@ export const exhibit = z.object({
   exhibitNumber: z.string().nullable(),
   isRequired: z.boolean(),
   isPlanned: z.boolean(),
+  /** Date-only, 'YYYY-MM-DD' (issue 17): show it with formatDateOnly, never through Date. */
   expectedDate: z.string().nullable(),
   assignedTo: z.string().nullable(),
   plannedNotes: z.string().nullable(),
@@ -88,7 +89,7 @@ export const exhibit = z.object({
   uploadedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** `overdue` is derived: expectedDate has passed while the exhibit is still pending or planned. */
+  /** `overdue` is derived: the expected day is over in the company's time zone while the exhibit is still pending or planned. */
   status: z.enum(EXHIBIT_STATUSES),
   reviewNotes: z.string().nullable(),
   reviewedBy: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { API_KEY_SCOPES, COMPANY_SIZES, INDUSTRIES, REMINDER_FREQUENCIES } from "../enums";
 import { PASSWORD_MAX_LENGTH } from "../limits";
 import { PROVINCE_CODES } from "../tax";
+import { COMPANY_TIME_ZONES } from "../dates";
 import { emailSchema, passwordSchema } from "./auth";
 
 /** Spec §5 and §8: the exact texts of the Settings screen. */
@@ -88,6 +89,8 @@ export const settingsRecord = z.object({
   emailReports: z.boolean(),
   inAppNotifications: z.boolean(),
   reminderFrequency: z.enum(REMINDER_FREQUENCIES),
+  /** The company's time zone: where its deadlines and expected dates end and turn overdue (issue 17). */
+  timezone: z.string(),
 });
 export type SettingsRecord = z.infer<typeof settingsRecord>;
 
@@ -135,6 +138,8 @@ export const companyUpdateRequest = z.object({
     .optional()
     .transform((value) => (value === "" ? null : value)),
   website: optionalText(300),
+  /** Absent: unchanged. */
+  timezone: z.enum(COMPANY_TIME_ZONES, { message: "Select a time zone" }).optional(),
 });
 export type CompanyUpdateRequest = z.input<typeof companyUpdateRequest>;
 
@@ -226,3 +231,19 @@ export const changePasswordForm = z
   })
   .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: SETTINGS_MESSAGES.passwordsDoNotMatch })
   .refine((form) => form.newPassword !== form.currentPassword, { path: ["newPassword"], message: SETTINGS_MESSAGES.samePassword });
+
+// ── Approvals: separation of duties (issue 17) ──────────────────────────────────────────────────
+
+export const APPROVAL_SETTINGS_MESSAGES = {
+  adminOnly: "Only administrators can change who may approve contracts.",
+  updated: "Approval Settings Updated",
+} as const;
+
+/**
+ * GET/PATCH /api/settings/approvals: whether one person may clear Legal Review, Finance Review and
+ * Final Approval alone (off by default: someone else must give at least one of the approvals).
+ */
+export const approvalSettings = z.object({
+  allowSingleApprover: z.boolean({ message: "allowSingleApprover must be true or false." }),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettings>;

@@ -39,6 +39,10 @@ export const decideApprovalStepRequest = z.object({
 });
 export type DecideApprovalStepRequest = z.infer<typeof decideApprovalStepRequest>;
 
+/** Who made a decision: the member's id and display name (the id is null once the account is gone). */
+export const decisionMaker = z.object({ id: z.string().nullable(), name: z.string() });
+export type DecisionMaker = z.infer<typeof decisionMaker>;
+
 /** One row of GET /api/contracts/{id}/approval-steps, in pipeline order. */
 export const approvalStep = z.object({
   stage: z.enum(APPROVAL_STAGES),
@@ -46,6 +50,8 @@ export const approvalStep = z.object({
   status: z.enum(APPROVAL_STEP_STATUSES),
   /** Display name of the person who decided, or null while undecided. */
   decidedBy: z.string().nullable(),
+  /** The same person as {id, name} (issue 17: decisions are attributable); null while undecided. */
+  decider: decisionMaker.nullable(),
   decidedAt: z.string().nullable(),
   comment: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notificationPreferences } from "../../db/schema";
+import { dateOnlyIn, dateOnlyParts } from "@clausewise/shared";
+import { companies, notificationPreferences } from "../../db/schema";
 
 /** The column default of notification_preferences.timezone, used when a user has no row. */
 export const DEFAULT_TIME_ZONE = "America/Toronto";
@@ -98,7 +99,29 @@ export async function userTimeZone(db: Db, userId: string): Promise<string> {
   return row && isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE;
 }
 
-/** "December 7, 2026" where the user is: how messages and notifications name a deadline. */
-export function formatDay(date: Date, timeZone: string): string {
-  return date.toLocaleDateString("en-CA", { timeZone, year: "numeric", month: "long", day: "numeric" });
+
+/** `value` when it is a time zone this runtime knows, else the product default. */
+export function safeTimeZone(value: string | null | undefined): string {
+  return value && isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}
+
+/** The company's time zone (companies.timezone): where its date-only values end and turn overdue. */
+export async function companyTimeZone(db: Db, companyId: string): Promise<string> {
+  const [row] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row && isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * A date field of a form as the date-only value stored (issue 17): a calendar date is kept as written;
+ * a date-time (API clients) becomes the date it falls on in `timeZone`.
+ */
+export function dateInputToDateOnly(value: string, timeZone: string): string {
+  return dateOnlyParts(value) ? value : dateOnlyIn(timeZone, new Date(value));
+}
+
+/** The last instant of a date-only value's day in `timeZone` (a deadline lasts all of that day). */
+export function endOfDateOnly(date: string, timeZone: string): Date {
+  const parts = dateOnlyParts(date);
+  if (!parts) throw new RangeError(`Not a date: ${date}`);
+  return fromWallTime({ ...parts, hour: 23, minute: 59, second: 59, millisecond: 999 }, timeZone);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PUSH_EVENTS, REVIEW_BUSINESS_DAYS, type UploadContractFields } from "@clausewise/shared";
+import { PUSH_EVENTS, REVIEW_BUSINESS_DAYS, dateOnlyIn, formatDateOnly, type UploadContractFields } from "@clausewise/shared";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
@@ -18,7 +18,7 @@ import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
 import { publishContractUpdated } from "../workflow/run";
 import { approvalStepRows } from "../workflow/steps";
-import { formatDay, parseDateInput, userTimeZone } from "./dates";
+import { dateInputToDateOnly, userTimeZone } from "./dates";
 import { defaultReviewDeadline } from "./review-deadline";
 
 export interface UploadContractInput {
@@ -40,12 +40,14 @@ export const ANALYSIS_JOB = "analysis.run";
 
 /** The deadlines the contract gets: given ones checked, a missing review deadline computed from the priority. */
 export function resolveDeadlines(fields: Pick<UploadContractFields, "priority" | "reviewDeadline" | "approvalDeadline">, now: Date, timeZone: string) {
-  const reviewDeadline = fields.reviewDeadline ? parseDateInput(fields.reviewDeadline, timeZone) : defaultReviewDeadline(fields.priority, now, timeZone);
-  if (fields.reviewDeadline && reviewDeadline <= now) throw badRequest("The review deadline must be in the future.", { reviewDeadline: "Must be in the future." });
-  const approvalDeadline = fields.approvalDeadline ? parseDateInput(fields.approvalDeadline, timeZone) : null;
+  // Date-only values (issue 17): a typed date is kept as typed; the uploader's "today" decides what is past.
+  const today = dateOnlyIn(timeZone, now);
+  const reviewDeadline = fields.reviewDeadline ? dateInputToDateOnly(fields.reviewDeadline, timeZone) : dateOnlyIn(timeZone, defaultReviewDeadline(fields.priority, now, timeZone));
+  if (fields.reviewDeadline && reviewDeadline < today) throw badRequest("The review deadline must be in the future.", { reviewDeadline: "Must be in the future." });
+  const approvalDeadline = fields.approvalDeadline ? dateInputToDateOnly(fields.approvalDeadline, timeZone) : null;
   if (approvalDeadline && approvalDeadline < reviewDeadline) {
     const why = fields.reviewDeadline ? "" : `, ${REVIEW_BUSINESS_DAYS[fields.priority]} business days for ${fields.priority} priority`;
-    throw badRequest(`The approval deadline cannot be before the review deadline (${formatDay(reviewDeadline, timeZone)}${why}).`, {
+    throw badRequest(`The approval deadline cannot be before the review deadline (${formatDateOnly(reviewDeadline)}${why}).`, {
       approvalDeadline: "Must be on or after the review deadline.",
     });
   }
@@ -149,7 +151,7 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
           userIds: [reviewer.id],
           type: "contract_assigned",
           title: "Contract assigned",
-          message: `You are the reviewer of "${row.title}". Review deadline: ${formatDay(reviewDeadline, timeZone)}.`,
+          message: `You are the reviewer of "${row.title}". Review deadline: ${formatDateOnly(reviewDeadline)}.`,
           actionUrl,
         }),
       );
@@ -179,8 +181,8 @@ export async function uploadContract(deps: AppDeps, input: UploadContractInput):
         storageConsent: storeOriginal,
         priority: fields.priority,
         reviewerId: reviewer?.id ?? null,
-        reviewDeadline: reviewDeadline.toISOString(),
-        approvalDeadline: approvalDeadline?.toISOString() ?? null,
+        reviewDeadline,
+        approvalDeadline,
         reviewDeadlineComputed: !fields.reviewDeadline,
       },
     });

@@ -1,4 +1,4 @@
-import { EXHIBIT_MESSAGES, type CreateExhibitFields } from "@clausewise/shared";
+import { EXHIBIT_MESSAGES, formatDateOnly, type CreateExhibitFields } from "@clausewise/shared";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
@@ -7,7 +7,7 @@ import { badRequest } from "../../http/errors";
 import type { ContractRow } from "../../loaders/contract";
 import { activeRole } from "../../policies";
 import { recordAudit } from "../audit";
-import { formatDay, parseDateInput, userTimeZone } from "../contracts/dates";
+import { dateInputToDateOnly, userTimeZone } from "../contracts/dates";
 import { notify } from "../notifications/notify";
 import { publishExhibitUpdated } from "./events";
 import type { ExhibitRow } from "./load";
@@ -30,7 +30,7 @@ export async function createExhibit(deps: AppDeps, input: CreateExhibitInput): P
   const now = deps.now();
   if (!file && !fields.isPlanned) throw badRequest(EXHIBIT_MESSAGES.missingFile);
   const timeZone = await userTimeZone(deps.db, actor.id);
-  const expectedDate = fields.expectedDate ? parseDateInput(fields.expectedDate, timeZone) : null;
+  const expectedDate = fields.expectedDate ? dateInputToDateOnly(fields.expectedDate, timeZone) : null;
   if (fields.assignedTo) {
     const [assignee] = await deps.db.select().from(users).where(and(eq(users.id, fields.assignedTo), eq(users.companyId, contract.companyId))).limit(1);
     if (!assignee || !activeRole(assignee)) throw badRequest(EXHIBIT_MESSAGES.assigneeNotMember, { assignedTo: EXHIBIT_MESSAGES.assigneeNotMember });
@@ -74,7 +74,7 @@ export async function createExhibit(deps: AppDeps, input: CreateExhibitInput): P
     });
     const notices = [];
     if (exhibit.assignedTo && exhibit.assignedTo !== actor.id) {
-      const by = expectedDate ? ` by ${formatDay(expectedDate, timeZone)}` : "";
+      const by = expectedDate ? ` by ${formatDateOnly(expectedDate)}` : "";
       notices.push(
         await notify(tx, {
           companyId: exhibit.companyId,

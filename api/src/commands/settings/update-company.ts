@@ -6,7 +6,7 @@ import type { AppDeps } from "../../context";
 import { companies } from "../../db/schema";
 import { recordAudit } from "../audit";
 
-/** Company name, industry, size, address and website; the route has checked the caller is an admin. */
+/** Company name, industry, size, address, province, website and time zone; the route has checked the caller is an admin. */
 export async function updateCompany(deps: AppDeps, input: { actor: UserRow; company: CompanyRow; settings: z.output<typeof companyUpdateRequest> }) {
   const { actor, company, settings } = input;
   const now = deps.now();
@@ -20,6 +20,7 @@ export async function updateCompany(deps: AppDeps, input: { actor: UserRow; comp
         address: settings.address,
         ...(settings.province !== undefined ? { province: settings.province } : {}),
         website: settings.website,
+        ...(settings.timezone !== undefined ? { timezone: settings.timezone } : {}),
         updatedAt: now,
       })
       .where(eq(companies.id, company.id))

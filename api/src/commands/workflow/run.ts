@@ -1,10 +1,10 @@
-import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, COLLAB_EVENTS, CONTRACT_STATUSES, PUSH_EVENTS, isTextLocked, type ContractStatus } from "@clausewise/shared";
+import { APPROVAL_STAGE_LABELS, APPROVAL_STAGES, COLLAB_EVENTS, CONTRACT_STATUSES, PUSH_EVENTS, isTextLocked, type ApprovalStage, type ContractStatus } from "@clausewise/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
-import { auditEvents, contractApprovalSteps, contracts } from "../../db/schema";
-import { conflict } from "../../http/errors";
+import { auditEvents, companySettings, contractApprovalSteps, contracts } from "../../db/schema";
+import { AppError, conflict } from "../../http/errors";
 import { contractNotFound, type ContractRow } from "../../loaders/contract";
 import { recordAudit } from "../audit";
 import { notify } from "../notifications/notify";
@@ -94,6 +94,29 @@ async function notifyOutcome(tx: Db, contract: ContractRow, actor: UserRow, outc
   return notices;
 }
 
+export const SEPARATION_OF_DUTIES_MESSAGE =
+  "You approved every other stage of this contract, so you cannot also give its last approval: someone else must approve it. An administrator can allow single-person approval in Settings › Company.";
+
+/** Whether the company lets one person clear the whole pipeline alone (company_settings; off by default). */
+export async function allowsSingleApprover(tx: Db, companyId: string): Promise<boolean> {
+  const [row] = await tx.select({ allow: companySettings.allowSingleApprover }).from(companySettings).where(eq(companySettings.companyId, companyId));
+  return row?.allow ?? false;
+}
+
+/**
+ * Separation of duties (issue 17, docs/DECISIONS.md): an approval that would complete the pipeline is
+ * refused (409 separation_of_duties) when the same person approved every other stage, unless the company
+ * allows single-person approval. Rejections and approvals that leave a stage open are never refused.
+ */
+async function checkSeparationOfDuties(tx: Db, contract: ContractRow, actor: UserRow, rows: ReadonlyMap<ApprovalStage, ApprovalStepRow>, outcome: Applied) {
+  if (outcome.decided?.decision !== "approved" || outcome.state.status !== "approved") return;
+  const others = APPROVAL_STAGES.filter((stage) => stage !== outcome.decided!.stage).map((stage) => rows.get(stage));
+  const alone = others.every((row) => row?.status === "approved" && row.decidedBy === actor.id);
+  if (!alone) return;
+  if (await allowsSingleApprover(tx, contract.companyId)) return;
+  throw new AppError("separation_of_duties", SEPARATION_OF_DUTIES_MESSAGE);
+}
+
 /**
  * Applies one workflow action (rules.ts) to a contract of the actor's company, in one transaction under
  * a row lock on the contract, so two people deciding at once cannot both win: the second sees the new
@@ -115,6 +138,7 @@ export async function runWorkflowAction(deps: AppDeps, input: WorkflowInput, act
     const before = stepStatuses([...rows.values()]);
     const outcome = applyWorkflowAction({ status: locked.status, steps: before }, action);
     if (!outcome.ok) throw conflict(outcome.message);
+    await checkSeparationOfDuties(tx, locked, input.actor, rows, outcome);
     const versions = await versionEffects(tx, locked, action, outcome, input.actor, now);
 
     const [updated] = await tx

@@ -67,7 +67,7 @@ export async function ensureApprovalSteps(tx: Db, contract: Pick<ContractRow, "i
 /** The pipeline as shown: stored rows with the deciders' names, or the implied pipeline when there are none. */
 export async function listApprovalSteps(db: Db, contract: Pick<ContractRow, "id" | "companyId" | "status">): Promise<ApprovalStepView[]> {
   const rows = await db
-    .select({ step: contractApprovalSteps, decider: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({ step: contractApprovalSteps, decider: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email } })
     .from(contractApprovalSteps)
     .leftJoin(users, eq(users.id, contractApprovalSteps.decidedBy))
     .where(and(eq(contractApprovalSteps.contractId, contract.id), eq(contractApprovalSteps.companyId, contract.companyId)))

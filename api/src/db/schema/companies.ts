@@ -10,6 +10,8 @@ export const companies = pgTable("companies", {
   /** Two-letter province or territory code: sets the GST/HST on the company's invoices. */
   province: text("province"),
   website: text("website"),
+  /** IANA time zone in which the company's date-only values (deadlines, expected dates) end and turn overdue. */
+  timezone: text("timezone").notNull().default("America/Toronto"),
   subscriptionPlan: text("subscription_plan").notNull().default("starter"),
   accountStatus: text("account_status").notNull().default("active"),
   suspendedReason: text("suspended_reason"),
@@ -27,5 +29,10 @@ export const companySettings = pgTable("company_settings", {
   aiReviewEnabled: boolean("ai_review_enabled").notNull().default(true),
   /** Erase contracts this many days after their approval; null (the default) keeps them. */
   retentionDays: integer("retention_days"),
+  /**
+   * Separation of duties (issue 17): false (the default) refuses the approval that would let one person
+   * clear Legal Review, Finance Review and Final Approval alone; true allows it (small teams).
+   */
+  allowSingleApprover: boolean("allow_single_approver").notNull().default(false),
   updatedAt: updatedAt(),
 });

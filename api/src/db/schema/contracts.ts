@@ -2,11 +2,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { users } from "./users";
-import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
+import { bytea, createdAt, dateOnly, id, tstz, updatedAt } from "./columns";
 
 /** The deadline a contract waits on (shared `openDeadline`): review while under review, approval while pending approval. */
 export function openDeadlineSql(t: { status: PgColumn; reviewDeadline: PgColumn; approvalDeadline: PgColumn }): SQL {
   return sql`(case ${t.status} when 'under_review' then ${t.reviewDeadline} when 'pending_approval' then ${t.approvalDeadline} end)`;
+}
+
+/** The open deadline as a date that always exists: none sorts after every day ('infinity'). */
+export function openDeadlineOrNeverSql(t: { status: PgColumn; reviewDeadline: PgColumn; approvalDeadline: PgColumn }): SQL {
+  return sql`coalesce(${openDeadlineSql(t)}, 'infinity'::date)`;
 }
 
 export const contracts = pgTable(
@@ -33,8 +38,9 @@ export const contracts = pgTable(
     fileSize: integer("file_size"),
     reviewerId: uuid("reviewer_id").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-    reviewDeadline: tstz("review_deadline"),
-    approvalDeadline: tstz("approval_deadline"),
+    /** Date-only ('YYYY-MM-DD'): the deadline lasts that whole day in the company's time zone. */
+    reviewDeadline: dateOnly("review_deadline"),
+    approvalDeadline: dateOnly("approval_deadline"),
     submittedAt: tstz("submitted_at"),
     completedAt: tstz("completed_at"),
     createdAt: createdAt(),
@@ -59,7 +65,7 @@ export const contracts = pgTable(
       sql`(case ${t.priority} when 'low' then 0 when 'medium' then 1 when 'high' then 2 when 'urgent' then 3 else 1 end)`,
       t.id,
     ),
-    index("contracts_company_deadline_idx").on(t.companyId, sql`coalesce(${openDeadlineSql(t)}, 'infinity'::timestamptz)`, t.id),
+    index("contracts_company_deadline_idx").on(t.companyId, openDeadlineOrNeverSql(t), t.id),
   ],
 );
 

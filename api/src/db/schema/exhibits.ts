@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm
 import { companies } from "./companies";
 import { contracts } from "./contracts";
 import { users } from "./users";
-import { bytea, createdAt, id, tstz, updatedAt } from "./columns";
+import { bytea, createdAt, dateOnly, id, tstz, updatedAt } from "./columns";
 
 export const exhibits = pgTable(
   "exhibits",
@@ -15,7 +15,8 @@ export const exhibits = pgTable(
     exhibitNumber: text("exhibit_number"),
     isRequired: boolean("is_required").notNull().default(false),
     isPlanned: boolean("is_planned").notNull().default(false),
-    expectedDate: tstz("expected_date"),
+    /** Date-only ('YYYY-MM-DD'); overdue once that day is over in the company's time zone. */
+    expectedDate: dateOnly("expected_date"),
     assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     plannedNotes: text("planned_notes"),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),

@@ -1,13 +1,12 @@
 import { useId, type ReactNode } from "react";
 import { Download, Paperclip, Trash2 } from "lucide-react";
 import clsx from "clsx";
-import type { Exhibit } from "@clausewise/shared";
+import { formatDateOnly, type Exhibit } from "@clausewise/shared";
 import { exhibitFileUrl } from "../../api/exhibits";
 import { exhibitStatusLabel, exhibitStatusTone, reviewButtonState } from "../../lib/exhibit-status";
 import { formatFileSize } from "../../lib/file-size";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { shortDate } from "./format";
 
 interface ExhibitItemProps {
   exhibit: Exhibit;
@@ -63,7 +62,8 @@ export function ExhibitItem({ exhibit, assigneeName, canReview, onReview, onDele
         {exhibit.expectedDate && (
           <Meta term="Expected">
             <time dateTime={exhibit.expectedDate} className={clsx(overdue && "font-semibold text-red-700")}>
-              {shortDate(exhibit.expectedDate)}
+              {/* Date-only (issue 17): the same day in every browser, and the same text as the notification. */}
+              {formatDateOnly(exhibit.expectedDate)}
             </time>
           </Meta>
         )}

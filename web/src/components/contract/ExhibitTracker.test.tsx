@@ -62,7 +62,7 @@ const exhibits = [
     fileName: null,
     fileSize: null,
     fileUrl: null,
-    expectedDate: "2026-11-15T07:00:00.000Z",
+    expectedDate: "2026-11-15",
     assignedTo: "u-2",
     plannedNotes: "From the owner's bank",
   }),

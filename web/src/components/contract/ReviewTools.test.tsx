@@ -19,12 +19,18 @@ const wait = { timeout: 5000 };
 
 function step(stage: ApprovalStep["stage"], status: ApprovalStep["status"], decided?: Partial<ApprovalStep>): ApprovalStep {
   const label = { legal: "Legal Review", finance: "Finance Review", final: "Final Approval" }[stage];
-  return { stage, label, status, decidedBy: null, decidedAt: null, comment: null, ...decided };
+  return { stage, label, status, decidedBy: null, decider: null, decidedAt: null, comment: null, ...decided };
 }
 
 const UNDER_REVIEW = [step("legal", "pending"), step("finance", "waiting"), step("final", "waiting")];
 const AT_FINANCE = [
-  step("legal", "approved", { decidedBy: "Marc Tremblay", decidedAt: "2026-11-20T15:00:00.000Z", comment: "Pay-when-paid acceptable." }),
+  step("legal", "approved", {
+    decidedBy: "Marc Tremblay",
+    decider: { id: "u-marc", name: "Marc Tremblay" },
+    // 20 Nov 2026 15:00 on the reader's clock, whatever the test machine's time zone.
+    decidedAt: new Date(2026, 10, 20, 15, 0).toISOString(),
+    comment: "Pay-when-paid acceptable.",
+  }),
   step("finance", "pending"),
   step("final", "waiting"),
 ];
@@ -166,6 +172,8 @@ describe("approval pipeline", () => {
     ]);
     const legal = within(list).getByRole("listitem", { name: "Legal Review: Approved" });
     expect(within(legal).getByText("Marc Tremblay")).toBeTruthy();
+    // Who decided and when, as a date and time (issue 17), not "2 days ago".
+    expect(within(legal).getByTestId("decision-line").textContent).toBe("Approved by Marc Tremblay · 20 Nov 2026 15:00");
     expect(within(legal).getByText("Pay-when-paid acceptable.")).toBeTruthy();
     // A reviewer cannot decide stages.
     expect(within(list).queryByRole("button")).toBeNull();

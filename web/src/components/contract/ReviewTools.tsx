@@ -10,7 +10,8 @@ import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { DecisionDialog } from "./DecisionDialog";
-import { fullDateTime, timeAgo, toastFailure } from "./format";
+import { DecisionLine } from "./DecisionLine";
+import { toastFailure } from "./format";
 import { ListSkeleton, LoadError } from "./QueryState";
 import { PanelSection } from "./PanelSection";
 import { ReopenForChangesButton } from "./ReopenForChangesButton";
@@ -158,17 +159,9 @@ function PipelineStep({ step, contract, onDecide, deciding }: { step: ApprovalSt
         </span>
         <Badge tone={style.tone}>{style.label}</Badge>
       </div>
-      {step.decidedBy && (
+      {(step.status === "approved" || step.status === "rejected") && (step.decider || step.decidedBy || step.decidedAt) && (
         <p className="mt-1.5 pl-6 text-xs text-slate-600">
-          {style.label} by <span className="font-medium text-slate-800">{step.decidedBy}</span>
-          {step.decidedAt && (
-            <>
-              {" · "}
-              <time dateTime={step.decidedAt} title={fullDateTime(step.decidedAt)}>
-                {timeAgo(step.decidedAt)}
-              </time>
-            </>
-          )}
+          <DecisionLine verb={style.label} name={step.decider?.name ?? step.decidedBy} at={step.decidedAt} />
         </p>
       )}
       {step.comment && <p className="mt-1.5 ml-6 border-l-2 border-slate-300 pl-2 text-xs whitespace-pre-line text-slate-600 italic">{step.comment}</p>}

@@ -9,7 +9,7 @@ const approver = abilities(APPROVER_ABILITIES);
 const readOnly = abilities(["read"]);
 
 function steps(legal: ApprovalStep["status"], finance: ApprovalStep["status"], final: ApprovalStep["status"]): ApprovalStep[] {
-  const step = (stage: ApprovalStep["stage"], label: string, status: ApprovalStep["status"]): ApprovalStep => ({ stage, label, status, decidedBy: null, decidedAt: null, comment: null });
+  const step = (stage: ApprovalStep["stage"], label: string, status: ApprovalStep["status"]): ApprovalStep => ({ stage, label, status, decidedBy: null, decider: null, decidedAt: null, comment: null });
   return [step("legal", "Legal Review", legal), step("finance", "Finance Review", finance), step("final", "Final Approval", final)];
 }
 

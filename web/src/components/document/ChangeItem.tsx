@@ -4,6 +4,7 @@ import type { DocumentChange } from "@clausewise/shared";
 import { TRACK_CHANGES_TEXT_CHARS, truncate } from "../../lib/apply-preview";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
+import { DecisionLine } from "../contract/DecisionLine";
 import { AuthorName } from "./AuthorName";
 
 const TYPE_LABELS: Record<DocumentChange["changeType"], string> = { replace: "Replacement", insert: "Insertion", delete: "Deletion" };
@@ -40,7 +41,6 @@ interface ChangeItemProps {
 export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onShow }: ChangeItemProps) {
   const Icon = TYPE_ICONS[change.changeType];
   const created = when(change.createdAt);
-  const decided = when(change.decidedAt);
   const status = STATUS[change.status];
   const decidable = canDecideChange(change, canDecide);
   const label = `${TYPE_LABELS[change.changeType]} by ${change.authorName}`;
@@ -85,17 +85,9 @@ export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onSho
           {change.reviewerComment}
         </p>
       )}
-      {change.status !== "pending" && (decided || change.decisionComment) && (
+      {change.status !== "pending" && (change.decidedAt || change.decider || change.decisionComment) && (
         <p className="text-xs text-slate-600">
-          {status.label}
-          {decided && (
-            <>
-              {" "}
-              <time dateTime={change.decidedAt ?? undefined} title={decided.absolute}>
-                {decided.relative}
-              </time>
-            </>
-          )}
+          <DecisionLine verb={status.label} name={change.decider?.name} at={change.decidedAt} />
           {change.decisionComment && <>: “{change.decisionComment}”</>}
         </p>
       )}

@@ -51,6 +51,21 @@ describe("ChangeItem", () => {
     expect(screen.getByText(/Daniel Okafor/)).toBeTruthy();
     expect(screen.getByText("Match our subcontracts.")).toBeTruthy();
   });
+
+  it("says who decided a change and when, with the decision's comment", () => {
+    const decidedAt = new Date(2026, 10, 28, 14, 5).toISOString();
+    renderWithProviders(
+      <ChangeItem
+        change={makeChange({ status: "rejected", decidedAt, decidedBy: "u-jane", decider: { id: "u-jane", name: "Jane Doe" }, decisionComment: "Keep 30 days" })}
+        canDecide
+        busy={false}
+        onApprove={() => {}}
+        onReject={() => {}}
+      />,
+    );
+    expect(screen.getByTestId("decision-line").textContent).toBe("Rejected by Jane Doe · 28 Nov 2026 14:05");
+    expect(screen.getByTestId("decision-line").parentElement!.textContent).toBe("Rejected by Jane Doe · 28 Nov 2026 14:05: “Keep 30 days”");
+  });
 });
 
 describe("ChangesPanel", () => {

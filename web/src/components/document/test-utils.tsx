@@ -15,6 +15,8 @@ export function makeChange(overrides: Partial<DocumentChange> = {}): DocumentCha
     userId: "u-1",
     authorName: "Daniel Okafor",
     decidedAt: null,
+    decidedBy: null,
+    decider: null,
     decisionComment: null,
     suggestionId: null,
     ...overrides,

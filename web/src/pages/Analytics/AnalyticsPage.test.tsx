@@ -48,8 +48,8 @@ const FULL: AnalyticsResponse = {
       { age: "older", review: 0, approval: 0, exhibit: 0 },
     ],
     items: [
-      { kind: "exhibit", contractId: "c-1", contractTitle: "Gas Plant EPC", itemTitle: "Performance bond", dueAt: "2026-11-01T00:00:00.000Z", daysOverdue: 21 },
-      { kind: "review", contractId: "c-3", contractTitle: "Substation", itemTitle: null, dueAt: "2026-11-19T00:00:00.000Z", daysOverdue: 3 },
+      { kind: "exhibit", contractId: "c-1", contractTitle: "Gas Plant EPC", itemTitle: "Performance bond", dueAt: "2026-11-01", daysOverdue: 21 },
+      { kind: "review", contractId: "c-3", contractTitle: "Substation", itemTitle: null, dueAt: "2026-11-19", daysOverdue: 3 },
     ],
   },
   completedReviews: [

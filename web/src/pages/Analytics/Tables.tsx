@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { ANALYTICS_MESSAGES, OVERDUE_KIND_LABELS, type AnalyticsResponse } from "@clausewise/shared";
+import { ANALYTICS_MESSAGES, OVERDUE_KIND_LABELS, formatDateOnly, type AnalyticsResponse } from "@clausewise/shared";
 import { Cell, Table } from "../../components/ui/table";
 import { Empty } from "./Charts";
 import { formatDate, formatDuration } from "./format";
@@ -66,7 +66,7 @@ export function OverdueTable({ overdue }: { overdue: AnalyticsResponse["overdue"
             </Link>
             {item.itemTitle && <span className="block text-xs text-slate-500">{item.itemTitle}</span>}
           </Cell>
-          <Cell className="text-slate-600">{formatDate(item.dueAt)}</Cell>
+          <Cell className="text-slate-600">{formatDateOnly(item.dueAt)}</Cell>
           <Cell className={R}>{item.daysOverdue}</Cell>
         </tr>
       ))}

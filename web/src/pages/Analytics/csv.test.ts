@@ -7,7 +7,7 @@ const data = {
   timeline: { bucket: "week", points: [{ start: "2026-03-09", uploaded: 2, approved: 0, rejected: 1 }] },
   riskDistribution: { high: 2, medium: 1, low: 0 },
   stageCycleTimes: [{ stage: "legal", count: 2, averageHours: 36, medianHours: 36 }],
-  overdue: { counts: { review: 0, approval: 0, exhibit: 1 }, byAge: [], items: [{ kind: "exhibit", contractId: "c", contractTitle: "=cmd|' /C calc'!A0", itemTitle: "Bond, final", dueAt: "2026-03-10T00:00:00.000Z", daysOverdue: 5 }] },
+  overdue: { counts: { review: 0, approval: 0, exhibit: 1 }, byAge: [], items: [{ kind: "exhibit", contractId: "c", contractTitle: "=cmd|' /C calc'!A0", itemTitle: "Bond, final", dueAt: "2026-03-10", daysOverdue: 5 }] },
   monthlyStats: [{ month: "2026-03", contracts: 4 }],
   teamPerformance: [{ userId: "u", name: "Riley Reviewer", reviewsCompleted: 2, avgReviewTime: 36, decisions: 0, avgDecisionTime: null, comments: 2, changesProposed: 3, changesApproved: 1, changesRejected: 1 }],
   jurisdictionalBreakdown: [{ jurisdiction: "Québec", count: 1, avgComplexity: 4 }],
@@ -20,7 +20,7 @@ describe("analytics CSV tables", () => {
     const csv = (key: string) => toCsv(tables[key]!.header, tables[key]!.rows);
     expect(csv("timeline")).toBe("Period start (UTC),Label,Uploaded,Approved,Rejected\r\n2026-03-09,Week of Mar 9,2,0,1\r\n");
     expect(csv("stages")).toBe("Stage,Completed in period,Average hours,Median hours\r\nLegal Review,2,36,36\r\n");
-    expect(csv("overdue")).toBe("Kind,Contract,Item,Due (UTC),Days overdue\r\nExhibit,'=cmd|' /C calc'!A0,\"Bond, final\",2026-03-10T00:00:00.000Z,5\r\n");
+    expect(csv("overdue")).toBe("Kind,Contract,Item,Due,Days overdue\r\nExhibit,'=cmd|' /C calc'!A0,\"Bond, final\",2026-03-10,5\r\n");
     expect(csv("team").split("\r\n")[1]).toBe("Riley Reviewer,2,36,0,,2,3,1,1");
     expect(csv("completed").split("\r\n")[1]).toBe("Gas Plant EPC,Approved,2026-03-01T00:00:00.000Z,2026-03-06T12:00:00.000Z,132");
     expect(csv("monthly")).toBe("Month,Contracts\r\nMar 2026,4\r\n");

@@ -37,7 +37,7 @@ export function analyticsTables(data: AnalyticsResponse): Record<string, CsvTabl
     },
     overdue: {
       name: "overdue-work",
-      header: ["Kind", "Contract", "Item", "Due (UTC)", "Days overdue"],
+      header: ["Kind", "Contract", "Item", "Due", "Days overdue"],
       rows: data.overdue.items.map((i) => [OVERDUE_KIND_LABELS[i.kind], i.contractTitle, i.itemTitle, i.dueAt, i.daysOverdue]),
     },
     monthly: {

@@ -14,6 +14,7 @@ function pipeline(pending: ApprovalStep["stage"] | null): ApprovalStep[] {
     label: { legal: "Legal Review", finance: "Finance Review", final: "Final Approval" }[stage],
     status: i < at ? "approved" : i === at ? "pending" : "waiting",
     decidedBy: null,
+    decider: null,
     decidedAt: null,
     comment: null,
   }));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { ContractSummary, DashboardOverview } from "@clausewise/shared";
+import { dateOnlyIn, type ContractSummary, type DashboardOverview } from "@clausewise/shared";
 import { fakeApi } from "../../test/fake-api";
 import { makeUser } from "../../test/fixtures";
 import { renderApp, resetBetweenPageTests } from "../../test/render-app";
@@ -42,8 +42,10 @@ function pagedContracts({ url }: { url: URL }) {
 
 describe("Dashboard", () => {
   it("shows my work from the overview", async () => {
-    const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
-    const past = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+    // Deadlines are days ('YYYY-MM-DD').
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const soon = dateOnlyIn(zone, new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    const past = dateOnlyIn(zone, new Date(Date.now() - 24 * 60 * 60 * 1000));
     fakeApi({
       "GET /api/auth/user": { status: 200, body: makeUser({ role: "approver" }) },
       "GET /api/contracts": pagedContracts,

@@ -1,5 +1,16 @@
 import type { FormEvent } from "react";
-import { COMPANY_SIZES, companyUpdateRequest, INDUSTRIES, PROVINCE_CODES, PROVINCE_NAMES, SETTINGS_MESSAGES, type SettingsRecord } from "@clausewise/shared";
+import {
+  COMPANY_SIZES,
+  COMPANY_TIME_ZONE_LABELS,
+  COMPANY_TIME_ZONES,
+  companyUpdateRequest,
+  DEFAULT_COMPANY_TIME_ZONE,
+  INDUSTRIES,
+  PROVINCE_CODES,
+  PROVINCE_NAMES,
+  SETTINGS_MESSAGES,
+  type SettingsRecord,
+} from "@clausewise/shared";
 import { can, useSignedInUser } from "../../api/auth";
 import { useSaveCompany } from "../../api/settings";
 import { Button } from "../../components/ui/button";
@@ -31,6 +42,7 @@ export function CompanyTab({ settings }: { settings: SettingsRecord }) {
     address: settings.address ?? "",
     province: settings.province ?? "",
     website: settings.website ?? "",
+    timezone: (COMPANY_TIME_ZONES as readonly string[]).includes(settings.timezone) ? settings.timezone : DEFAULT_COMPANY_TIME_ZONE,
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -86,6 +98,17 @@ export function CompanyTab({ settings }: { settings: SettingsRecord }) {
                 {PROVINCE_CODES.map((code) => (
                   <option key={code} value={code}>
                     {PROVINCE_NAMES[code]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Time zone" error={errors.timezone} hint="Deadlines and expected dates end at midnight here, and turn overdue the day after.">
+            {({ id, describedBy, invalid }) => (
+              <NativeSelect id={id} name="timezone" aria-describedby={describedBy} aria-invalid={invalid || undefined} value={values.timezone} onChange={set("timezone")}>
+                {COMPANY_TIME_ZONES.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {COMPANY_TIME_ZONE_LABELS[zone]}
                   </option>
                 ))}
               </NativeSelect>

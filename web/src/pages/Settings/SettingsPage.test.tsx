@@ -115,3 +115,45 @@ describe("Settings › Company: erase contracts after approval", () => {
     expect(api.calls.some((c) => c.path === "/api/settings/retention")).toBe(false);
   });
 });
+
+describe("Settings › Company: approval by one person alone (issue 17)", () => {
+  it("is off by default; an admin turns it on: 'Approval Settings Updated'", async () => {
+    const api = fakeApi({
+      "GET /api/auth/user": { status: 200, body: admin },
+      "GET /api/settings/approvals": { status: 200, body: { allowSingleApprover: false } },
+      "PATCH /api/settings/approvals": ({ body }) => ({ status: 200, body }),
+    });
+    renderApp("/settings?tab=company");
+    const toggle = await screen.findByRole("switch", { name: "Allow one person to approve a contract alone" }, wait);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(toggle);
+    await waitFor(
+      () => expect(currentToast()).toEqual({ title: "Approval Settings Updated", description: "One person may now clear Legal, Finance and Final Approval alone.", variant: undefined }),
+      wait,
+    );
+    expect(api.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ allowSingleApprover: true }]);
+    expect(screen.getByRole("switch", { name: "Allow one person to approve a contract alone" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("shows the server's refusal as a toast and keeps the switch where it was", async () => {
+    fakeApi({
+      "GET /api/auth/user": { status: 200, body: admin },
+      "GET /api/settings/approvals": { status: 200, body: { allowSingleApprover: true } },
+      "PATCH /api/settings/approvals": { status: 403, body: { error: "forbidden", message: "Only administrators can change who may approve contracts." } },
+    });
+    renderApp("/settings?tab=company");
+    const toggle = await screen.findByRole("switch", { name: "Allow one person to approve a contract alone" }, wait);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Update Failed", variant: "destructive" }), wait);
+    expect(currentToast()?.description).toContain("Only administrators can change who may approve contracts.");
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Allow one person to approve a contract alone" }).getAttribute("aria-checked")).toBe("true"), wait);
+  });
+
+  it("is not shown to non-admins, nor asked for", async () => {
+    const api = fakeApi({ "GET /api/auth/user": { status: 200, body: makeUser({ role: "approver" }) } });
+    renderApp("/settings?tab=company");
+    expect(await screen.findByRole("tab", { name: "Company" }, wait)).toBeTruthy();
+    expect(screen.queryByText("Allow one person to approve a contract alone")).toBeNull();
+    expect(api.calls.some((c) => c.path === "/api/settings/approvals")).toBe(false);
+  });
+});

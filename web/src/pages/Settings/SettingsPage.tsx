@@ -6,6 +6,7 @@ import { LoadError } from "../../components/contract/QueryState";
 import { PageScaffold } from "../../components/PageScaffold";
 import { LoadingState } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { ApprovalSettingsCard } from "./ApprovalSettingsCard";
 import { BillingTab } from "./BillingTab";
 import { CompanyTab } from "./CompanyTab";
 import { NotificationsTab } from "./NotificationsTab";
@@ -58,6 +59,8 @@ export function SettingsPage() {
             {needsRecord((data) => <CompanyTab settings={data} />)}
             {/* Admin only (issue 12): how long approved contracts are kept. */}
             {canSetRetention && <RetentionCard />}
+            {/* Admin only (issue 17): separation of duties in the approval pipeline. */}
+            {canSetRetention && <ApprovalSettingsCard />}
           </TabsContent>
           <TabsContent value="notifications" className="pt-4">
             <NotificationsTab />

@@ -49,6 +49,7 @@ const record: SettingsRecord = {
   emailReports: false,
   inAppNotifications: true,
   reminderFrequency: "daily",
+  timezone: "America/Toronto",
 };
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -154,9 +155,20 @@ describe("Settings › Company", () => {
     fireEvent.change(screen.getByLabelText("Industry"), { target: { value: "mining" } });
     fireEvent.change(screen.getByLabelText("Company Size"), { target: { value: "11-50" } });
     fireEvent.change(screen.getByLabelText("Province or Territory"), { target: { value: "NS" } });
+    // The company's time zone decides when its dates are over (issue 17).
+    expect((screen.getByLabelText("Time zone") as HTMLSelectElement).value).toBe("America/Toronto");
+    fireEvent.change(screen.getByLabelText("Time zone"), { target: { value: "America/Halifax" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(currentToast()?.title).toBe("Company Settings Updated"), wait);
-    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({ companyName: "Northern Pipe Ltd.", industry: "mining", companySize: "11-50", address: null, province: "NS", website: null });
+    expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      companyName: "Northern Pipe Ltd.",
+      industry: "mining",
+      companySize: "11-50",
+      address: null,
+      province: "NS",
+      website: null,
+      timezone: "America/Halifax",
+    });
   });
 
   it("is read-only for non-admins", async () => {
