@@ -69,7 +69,7 @@ try {
           priority: priorities[i % 4]!,
           content: "<p>1. Scope of Work.</p>",
           plainText: "1. Scope of Work.",
-          reviewDeadline: i % 3 === 0 ? new Date(Date.UTC(2026, 11, 1 + (i % 28))) : null,
+          reviewDeadline: i % 3 === 0 ? `2026-12-${String(1 + (i % 28)).padStart(2, "0")}` : null,
           updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
         };
       }),
