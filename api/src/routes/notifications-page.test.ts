@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "@clausewise/shared";
-import { notifications } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
-import { createTeam } from "../test/factories";
+import { createNotifications, createTeam } from "../test/factories";
 
 /* GET /api/notifications?limit=&cursor= (issue 15 "Lists without limits"). */
 
@@ -12,21 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `count` notifications, some sharing one created time (ties), newest last. */
-async function seed(companyId: string, userId: string, count: number, read: boolean) {
-  const base = Date.now() - 24 * 60 * 60 * 1000;
-  await t.deps.db.insert(notifications).values(
-    Array.from({ length: count }, (_, i) => ({
-      companyId,
-      userId,
-      type: "markup_added",
-      title: `${read ? "R" : "U"}${i}`,
-      message: `Message ${i}`,
-      read,
-      createdAt: new Date(base + Math.floor(i / 3) * 60_000),
-    })),
-  );
-}
+/** `count` notifications, three to a created time (ties), newest last. */
+const seed = (companyId: string, userId: string, count: number, read: boolean) =>
+  createNotifications(t.deps.db, { companyId, userId, count, read, perMinute: 3, title: (i) => `${read ? "R" : "U"}${i}` });
 
 const nextLink = (headers: Headers): string | null => /^<([^>]+)>; rel="next"$/.exec(headers.get("link") ?? "")?.[1] ?? null;
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_EVENTS, type Notification } from "@clausewise/shared";
 import { notify } from "../commands/notifications/notify";
-import { notifications } from "../db/schema";
 import type { DomainEvent } from "../events/bus";
 import { createTestApp, type TestApp } from "../test/app";
-import { createTeam } from "../test/factories";
+import { createNotifications, createTeam } from "../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,22 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Inserts notifications one minute apart, newest last, so list order is deterministic. */
-async function seedNotifications(companyId: string, userId: string, count: number, read: boolean) {
-  const base = Date.now() - 24 * 60 * 60 * 1000;
-  await t.deps.db.insert(notifications).values(
-    Array.from({ length: count }, (_, i) => ({
-      companyId,
-      userId,
-      type: "markup_added",
-      title: `N${i}`,
-      message: `Message ${i}`,
-      actionUrl: "/contracts/x",
-      read,
-      createdAt: new Date(base + i * 60_000),
-    })),
-  );
-}
+/** Notifications one minute apart, newest last, so list order is deterministic. */
+const seedNotifications = (companyId: string, userId: string, count: number, read: boolean) => createNotifications(t.deps.db, { companyId, userId, count, read });
 
 describe("notifications", () => {
   it("lists all unread and at most 10 read, and counts unread", async () => {

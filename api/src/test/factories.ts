@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/password";
 import { htmlToPlainText } from "../content/text";
 import { createSession } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { companies, contracts, users } from "../db/schema";
+import { companies, contracts, notifications, users } from "../db/schema";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 let passwordHash: Promise<string> | undefined;
@@ -68,4 +68,33 @@ export async function createContract(db: Db, options: { companyId: string; title
     })
     .returning();
   return row!;
+}
+
+export interface NotificationSeed {
+  companyId: string;
+  userId: string;
+  count: number;
+  read: boolean;
+  /** The i-th notification's title (default "N0", "N1", …). */
+  title?: (i: number) => string;
+  /** How many share each minute (ties in created time); 1 by default. Newest last, starting a day ago. */
+  perMinute?: number;
+}
+
+/** `count` markup notifications for one user, one minute apart (or `perMinute` to a minute). */
+export async function createNotifications(db: Db, seed: NotificationSeed): Promise<void> {
+  const base = Date.now() - 24 * 60 * 60 * 1000;
+  const perMinute = seed.perMinute ?? 1;
+  await db.insert(notifications).values(
+    Array.from({ length: seed.count }, (_, i) => ({
+      companyId: seed.companyId,
+      userId: seed.userId,
+      type: "markup_added",
+      title: seed.title ? seed.title(i) : `N${i}`,
+      message: `Message ${i}`,
+      actionUrl: "/contracts/x",
+      read: seed.read,
+      createdAt: new Date(base + Math.floor(i / perMinute) * 60_000),
+    })),
+  );
 }
