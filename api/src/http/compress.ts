@@ -42,6 +42,8 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
     const headers = new Headers(res.headers);
     headers.append("vary", "Accept-Encoding");
     const bytes = new Uint8Array(await res.arrayBuffer());
+    // Hono merges the old answer's headers over a new one (its Content-Length, Vary) unless cleared.
+    c.res = undefined;
     if (bytes.length < threshold || !acceptsEncoding(c.req.header("accept-encoding"), "gzip")) {
       c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers });
       return;

@@ -49,9 +49,18 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
       open += 1;
     }
 
+    private closed = false;
+
     override async close(): Promise<void> {
+      this.closed = true;
       await super.close();
       await release();
+    }
+
+    /** Once closed, only this instance's sockets: asking the others would write to a closed connection. */
+    override async fetchSockets(opts: Parameters<RedisAdapter["fetchSockets"]>[0]): ReturnType<RedisAdapter["fetchSockets"]> {
+      if (this.closed) return [];
+      return super.fetchSockets(opts);
     }
   };
 }

@@ -98,7 +98,10 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
     socket.on("disconnecting", () => {
       leaving = [...socket.rooms].flatMap((room) => contractIdOfRoom(room) ?? []);
     });
-    socket.on("disconnect", () => {
+    socket.on("disconnect", (reason) => {
+      // Not while this server closes: the room's other sockets are going too, and in scaled mode the
+      // adapter's Redis connections close under the question to the other instances.
+      if (reason === "server shutting down") return;
       for (const contractId of leaving) void announcePresence(contractId);
     });
     socket.on("contract:join", (raw: unknown, ack?: (result: { ok: boolean }) => void) => {
