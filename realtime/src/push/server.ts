@@ -5,7 +5,6 @@ import { accessRevokedPayload, COLLAB_EVENTS, PRESENCE_EVENT, PUSH_EVENTS, SOCKE
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState, SessionLookup } from "@clausewise/api/auth/sessions";
 import type { DomainEvent } from "@clausewise/api/events/bus";
-import { DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
 import { getContractInCompany } from "@clausewise/api/loaders/contract";
 import { personName } from "@clausewise/api/presenters/reviewer";
 import { authenticateUpgrade, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
@@ -45,8 +44,11 @@ export const DEFAULT_PUSH_OPTIONS: PushOptions = { revalidateMs: 30_000 };
 
 export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushOptions = DEFAULT_PUSH_OPTIONS): Server {
   const { redisUrl } = deps.config;
+  // The adapter links the instances that share a Redis bus (scaled mode), under the bus's prefix; a
+  // process on the in-memory bus has no peers to ask (and must not answer another deployment's).
+  const adapterPrefix = redisUrl ? deps.bus.redisPrefix : undefined;
   const io = new Server(httpServer, {
-    ...(redisUrl ? { adapter: redisAdapter(redisUrl, deps.bus.redisPrefix ?? DEFAULT_REDIS_PREFIX, deps.logger) } : {}),
+    ...(redisUrl && adapterPrefix !== undefined ? { adapter: redisAdapter(redisUrl, adapterPrefix, deps.logger) } : {}),
     path: SOCKET_PATH,
     transports: ["websocket"],
     serveClient: false,
