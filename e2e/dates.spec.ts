@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, openRailTab, test } from "./fixtures";
 
 /*
  * Issue 17: a date-only value (an exhibit's expected date) is a calendar day. It reads the same in a
@@ -15,11 +15,10 @@ async function signInOn(request: APIRequestContext, email: string): Promise<{ id
   return (await (await request.get("/api/auth/user")).json()) as { id: string };
 }
 
-/** The exhibit's card in the tracker, wherever the contract page keeps the tracker (a rail tab or a panel). */
+/** The exhibit's card in the tracker, on the Exhibits tab of the contract workspace's rail. */
 async function exhibitCard(page: Page, contractId: string, title: string) {
   await page.goto(`/contracts/${contractId}`);
-  const tab = page.getByRole("tab", { name: /^Exhibits/ });
-  if (await tab.isVisible({ timeout: 5_000 }).catch(() => false)) await tab.click();
+  await openRailTab(page, "Exhibits");
   const card = page.getByRole("region", { name: "Exhibit Tracker" }).getByRole("article", { name: title });
   await expect(card).toBeVisible({ timeout: 15_000 });
   return card;
