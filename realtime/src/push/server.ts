@@ -70,20 +70,22 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
   });
 
   /**
-   * Tells a contract's room who has it open now: every socket in the room on every instance (the
-   * adapter asks the others in scaled mode), one entry per person.
+   * Tells a contract's room who has it open now, one entry per person: the sockets this instance
+   * holds (in scaled mode, people connected to another instance are not listed; docs/DECISIONS.md).
    */
   const announcePresence = async (contractId: string) => {
     const room = rooms.contract(contractId);
     try {
-      const held = await io.in(room).fetchSockets();
+      // This instance's sockets only: asking the others through the Redis adapter sends commands the
+      // adapter never handles the failure of (unhandled rejections while a connection closes).
+      const held = await io.local.in(room).fetchSockets();
       const viewers = new Map<string, ContractPresence["viewers"][number]>();
       for (const remote of held) {
         const viewer = (remote.data as Partial<SocketData>).viewer;
         if (viewer && !viewers.has(viewer.id)) viewers.set(viewer.id, { id: viewer.id, name: viewer.name });
       }
       const payload: ContractPresence = { contractId, viewers: [...viewers.values()].sort((a, b) => a.name.localeCompare(b.name)) };
-      io.to(room).emit(PRESENCE_EVENT, payload);
+      io.local.to(room).emit(PRESENCE_EVENT, payload);
     } catch (error) {
       deps.logger.warn({ err: error, contractId }, "push: announcing presence failed");
     }
