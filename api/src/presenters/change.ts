@@ -7,7 +7,7 @@ import { authorName } from "./reviewer";
 /** The member who decided a change; null when nobody did or the account is gone. */
 export type Decider = { id: string; firstName: string | null; lastName: string | null; email: string } | null;
 
-export function presentChange(row: ChangeRow, author: Author, decider: Decider): DocumentChange {
+export function presentChange(row: ChangeRow, author: Author, decider: Decider, commentCount?: number): DocumentChange {
   const decided = row.status !== "pending" && row.decidedBy !== null;
   return {
     id: row.id,
@@ -27,5 +27,6 @@ export function presentChange(row: ChangeRow, author: Author, decider: Decider):
     decider: decided && decider && decider.id === row.decidedBy ? { id: decider.id, name: authorName(decider) } : null,
     decisionComment: row.decisionComment,
     suggestionId: isMarkAnchor(row.anchor) ? row.anchor.changeId : null,
+    ...(commentCount === undefined ? {} : { commentCount: Number(commentCount) }),
   };
 }

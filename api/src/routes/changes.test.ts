@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { PUSH_EVENTS, documentChange, type ContractDetail, type DocumentChange, type Markup } from "@clausewise/shared";
+import { PUSH_EVENTS, documentChange, type ChangeComment, type ContractDetail, type DocumentChange, type Markup } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "../collab/commit";
@@ -8,7 +8,7 @@ import { ydocToHtml } from "../collab/convert";
 import { appendUpdates, ensureSeeded, loadDocument } from "../collab/store";
 import { applyTextEditToDoc } from "../collab/text-edit";
 import { htmlToPlainText } from "../content/text";
-import { auditEvents, documentChanges, users, yjsUpdates } from "../db/schema";
+import { auditEvents, changeComments, documentChanges, users, yjsUpdates } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createTeam, createUser } from "../test/factories";
@@ -425,5 +425,88 @@ describe("POST /api/document-changes/:id/reject", () => {
     await t.deps.db.update(users).set({ isActive: false }).where(eq(users.id, author.id));
     expect((await reject(setup.approver.token, change.id, {})).status).toBe(200);
     expect(await notificationsOf(t.deps.db, author.id)).toEqual([]);
+  });
+});
+
+describe("the comment thread of a change (GET/POST /api/document-changes/:id/comments)", () => {
+  const thread = (id: string) => `/api/document-changes/${id}/comments`;
+
+  it("keeps the thread oldest first, counts it in the change list, tells the author and earlier commenters, and pushes change:updated", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const change = await proposeReplace(setup, "30 days", "45 days");
+    const approver = signedIn(t, setup.approver.token);
+    const { result: first, events } = await captureEvents(t, () => approver.post<ChangeComment>(thread(change.id), { content: "  Why 45 days?  " }));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ changeId: change.id, userId: setup.approver.user.id, content: "Why 45 days?", authorName: "Test User" });
+    expect(events.find((e) => e.type === PUSH_EVENTS.changeUpdated)).toMatchObject({ contractId: setup.contract.id, payload: { contractId: setup.contract.id, id: change.id } });
+    const toReviewer = (await notificationsOf(t.deps.db, setup.reviewer.user.id)).filter((n) => n.title.startsWith("New comment on a suggestion"));
+    expect(toReviewer).toHaveLength(1);
+    expect(toReviewer[0]).toMatchObject({ type: "markup_added", message: "Test User: Why 45 days?", actionUrl: `/contracts/${setup.contract.id}?tab=markups` });
+
+    const reply = await signedIn(t, setup.reviewer.token).post<ChangeComment>(thread(change.id), { content: "The owner's usage." });
+    expect(reply.status).toBe(201);
+    const toApprover = (await notificationsOf(t.deps.db, setup.approver.user.id)).filter((n) => n.title.startsWith("New comment on a suggestion"));
+    expect(toApprover).toHaveLength(1);
+    // The commenter never hears of their own comment.
+    expect((await notificationsOf(t.deps.db, setup.reviewer.user.id)).filter((n) => n.title.startsWith("New comment on a suggestion"))).toHaveLength(1);
+
+    const listed = await signedIn(t, setup.admin.token).get<ChangeComment[]>(thread(change.id));
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((c) => c.content)).toEqual(["Why 45 days?", "The owner's usage."]);
+    const changes = await signedIn(t, setup.admin.token).get<DocumentChange[]>(`/api/contracts/${setup.contract.id}/changes`);
+    expect(changes.body.find((c) => c.id === change.id)?.commentCount).toBe(2);
+    const [audit] = await t.deps.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, change.id), eq(auditEvents.action, "change.comment")));
+    expect(audit).toBeDefined();
+  });
+
+  it("stays open on a decided change, and the thread goes with the change's contract", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const change = await proposeReplace(setup, "30 days", "45 days");
+    expect((await reject(setup.admin.token, change.id, { comment: "No." })).status).toBe(200);
+    const res = await signedIn(t, setup.reviewer.token).post<ChangeComment>(thread(change.id), { content: "Noted, thanks." });
+    expect(res.status).toBe(201);
+    expect(await t.deps.db.select().from(changeComments).where(eq(changeComments.changeId, change.id))).toHaveLength(1);
+  });
+
+  it("rejects bad input with 400 naming the field, and stores nothing", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const change = await proposeReplace(setup, "30 days", "45 days");
+    for (const body of [{ content: "   " }, {}, { content: "x".repeat(2001) }, { content: 12 }]) {
+      const res = await signedIn(t, setup.admin.token).post(thread(change.id), body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ error: "validation_failed", fields: { content: expect.any(String) } });
+    }
+    const malformed = await signedIn(t, setup.admin.token).post(thread("not-a-uuid"), { content: "Hello" });
+    expect(malformed.status).toBe(404);
+    expect(await t.deps.db.select().from(changeComments).where(eq(changeComments.changeId, change.id))).toEqual([]);
+  });
+
+  it("is refused with 403 to someone with read-only access, who may still read the thread", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const change = await proposeReplace(setup, "30 days", "45 days");
+    await signedIn(t, setup.admin.token).post(thread(change.id), { content: "First." });
+    await grantContractAccess(t.deps.db, { companyId: setup.company.id, contractId: setup.contract.id, userId: setup.reviewer.user.id, accessLevel: "read" });
+    const res = await signedIn(t, setup.reviewer.token).post(thread(change.id), { content: "Hello" });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "forbidden", message: "You have read-only access to this contract." });
+    const read = await signedIn(t, setup.reviewer.token).get<ChangeComment[]>(thread(change.id));
+    expect(read.status).toBe(200);
+    expect(read.body.map((c) => c.content)).toEqual(["First."]);
+  });
+
+  it("answers another company's change exactly like a missing one (404), and needs sign-in", async () => {
+    const setup = await createReviewSetup(t.deps.db);
+    const change = await proposeReplace(setup, "30 days", "45 days");
+    const other = await createTeam(t.deps.db);
+    const outsider = signedIn(t, other.admin.token);
+    for (const call of [() => outsider.get(thread(change.id)), () => outsider.post(thread(change.id), { content: "Hello" })]) {
+      const res = await call();
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: "not_found", message: "Change not found." });
+    }
+    expect((await outsider.get(thread(randomUUID()))).text).toBe((await outsider.get(thread(change.id))).text);
+    expect((await t.client().get(thread(change.id))).status).toBe(401);
+    expect((await t.client().post(thread(change.id), { content: "Hello" })).status).toBe(401);
+    expect(await t.deps.db.select().from(changeComments).where(eq(changeComments.changeId, change.id))).toEqual([]);
   });
 });

@@ -82,5 +82,30 @@ export const documentChange = z.object({
   decisionComment: z.string().nullable(),
   /** The id of the suggestion marks in the live document behind this change (typed in suggest mode); null for a change proposed over the API. */
   suggestionId: z.string().nullable(),
+  /** How many comments its thread holds (GET /api/document-changes/{id}/comments lists them). */
+  commentCount: z.number().int().min(0).optional(),
 });
 export type DocumentChange = z.infer<typeof documentChange>;
+
+export const CHANGE_THREAD_COMMENT_MAX_LENGTH = 2000;
+
+/** POST /api/document-changes/{id}/comments: one comment in the suggestion's thread. */
+export const createChangeCommentRequest = z.object({
+  content: z
+    .string({ message: "Comment text is required" })
+    .trim()
+    .min(1, "Comment text is required")
+    .max(CHANGE_THREAD_COMMENT_MAX_LENGTH, `A comment must be at most ${CHANGE_THREAD_COMMENT_MAX_LENGTH} characters`),
+});
+export type CreateChangeCommentRequest = z.infer<typeof createChangeCommentRequest>;
+
+/** A comment in the thread of a proposed change (a suggestion), oldest first. */
+export const changeComment = z.object({
+  id: z.string(),
+  changeId: z.string(),
+  userId: z.string().nullable(),
+  authorName: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type ChangeComment = z.infer<typeof changeComment>;

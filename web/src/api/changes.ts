@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { CreateChangeRequest, DocumentChange } from "@clausewise/shared";
+import type { ChangeComment, CreateChangeRequest, DocumentChange } from "@clausewise/shared";
 import { api } from "./client";
 import { contractKey, contractsKey } from "./keys";
 
@@ -53,5 +53,25 @@ export function useRejectChange(contractId: string) {
     mutationFn: ({ changeId, comment }: { changeId: string; comment?: string }) =>
       api.post<DocumentChange>(`/api/document-changes/${encodeURIComponent(changeId)}/reject`, comment?.trim() ? { comment: comment.trim() } : {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: changesKey(contractId) }),
+  });
+}
+
+export const changeCommentsKey = (contractId: string, changeId: string) => [...changesKey(contractId), changeId, "comments"] as const;
+
+/** GET /api/document-changes/{id}/comments: the change's thread, oldest first (fetched when the thread is opened). */
+export function useChangeComments(contractId: string, changeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: changeCommentsKey(contractId, changeId),
+    queryFn: ({ signal }) => api.get<ChangeComment[]>(`/api/document-changes/${encodeURIComponent(changeId)}/comments`, { signal }),
+    enabled,
+  });
+}
+
+/** POST /api/document-changes/{id}/comments; the thread and the change list (its count) refetch. */
+export function useAddChangeComment(contractId: string, changeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => api.post<ChangeComment>(`/api/document-changes/${encodeURIComponent(changeId)}/comments`, { content }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: changesKey(contractId) }),
   });
 }

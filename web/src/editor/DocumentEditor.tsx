@@ -281,7 +281,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
       />
 
       <TrackChangesBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
-      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} />
+      <SuggestionBar editor={editor} contractId={contract.id} canDecide={contract.abilities.decideChanges && !locked} canComment={contract.abilities.comment} />
 
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
 

@@ -1,9 +1,11 @@
 import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
-import { Check, X } from "lucide-react";
+import { useState } from "react";
+import { Check, MessageSquare, X } from "lucide-react";
 import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
 import { useChanges } from "../api/changes";
 import { useChangeDecisions } from "../components/document/change-decisions";
+import { ChangeThread, threadLabel } from "../components/document/ChangeThread";
 import { Button } from "../components/ui/button";
 import { absoluteTime, relativeTime } from "../lib/relative-time";
 
@@ -30,52 +32,69 @@ interface SuggestionBarProps {
   editor: Editor;
   contractId: string;
   canDecide: boolean;
+  /** May write in the suggestion's comment thread. */
+  canComment?: boolean;
 }
 
 /**
  * Inline track changes: with the caret in a suggested insertion or deletion, who suggested it and
- * when, and for approvers and admins Accept and Reject (the same calls as the changes panel).
+ * when, its comment thread, and for approvers and admins Accept and Reject (the same calls as the
+ * changes panel).
  */
-export function SuggestionBar({ editor, contractId, canDecide }: SuggestionBarProps) {
+export function SuggestionBar({ editor, contractId, canDecide, canComment = false }: SuggestionBarProps) {
   const active = useEditorState({ editor, selector: ({ editor: e }) => suggestionAtCaret(e), equalityFn: (a, b) => a?.changeId === b?.changeId && a?.kind === b?.kind });
-  return active ? <SuggestionDetails active={active} contractId={contractId} canDecide={canDecide} /> : null;
+  return active ? <SuggestionDetails key={active.changeId} active={active} contractId={contractId} canDecide={canDecide} canComment={canComment} /> : null;
 }
 
-function SuggestionDetails({ active, contractId, canDecide }: { active: ActiveSuggestion; contractId: string; canDecide: boolean }) {
+function SuggestionDetails({ active, contractId, canDecide, canComment }: { active: ActiveSuggestion; contractId: string; canDecide: boolean; canComment: boolean }) {
+  const [threadOpen, setThreadOpen] = useState(false);
   const changes = useChanges(contractId);
   const decisions = useChangeDecisions(contractId);
   const change = changes.data?.find((c) => c.suggestionId === active.changeId);
   const busy = change ? decisions.busyWith(change.id) : false;
   const what = active.kind === "insert" ? "Suggested insertion" : "Suggested deletion";
   return (
-    <div role="region" aria-label="Suggestion" className="flex flex-wrap items-center gap-3 border-b border-emerald-200 bg-emerald-50 px-3 py-1.5 text-sm text-slate-800 print:hidden">
-      <span>
-        <strong>{what}</strong> by {active.authorName}
-        {active.createdAt && (
-          <time dateTime={active.createdAt} title={absoluteTime(active.createdAt)} className="text-slate-600">
-            {" "}
-            · {relativeTime(active.createdAt)}
-          </time>
+    <div role="region" aria-label="Suggestion" className="border-b border-emerald-200 bg-emerald-50 px-3 py-1.5 text-sm text-slate-800 print:hidden">
+      <div className="flex flex-wrap items-center gap-3">
+        <span>
+          <strong>{what}</strong> by {active.authorName}
+          {active.createdAt && (
+            <time dateTime={active.createdAt} title={absoluteTime(active.createdAt)} className="text-slate-600">
+              {" "}
+              · {relativeTime(active.createdAt)}
+            </time>
+          )}
+        </span>
+        {change && change.status !== "pending" ? (
+          <span className="text-slate-600">{change.status === "approved" ? "Approved" : "Rejected"}</span>
+        ) : canDecide ? (
+          change ? (
+            <span className="ml-auto flex gap-2">
+              <Button size="sm" onClick={() => decisions.approveChange(change)} disabled={busy} aria-label={`Accept the ${what.toLowerCase()} by ${active.authorName}`}>
+                <Check aria-hidden="true" />
+                Accept
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => decisions.rejectChange(change, "")} disabled={busy} aria-label={`Reject the ${what.toLowerCase()} by ${active.authorName}`}>
+                <X aria-hidden="true" />
+                Reject
+              </Button>
+            </span>
+          ) : (
+            <span className="ml-auto text-slate-600">Saving the suggestion…</span>
+          )
+        ) : null}
+        {change && (
+          <Button size="sm" variant="ghost" aria-expanded={threadOpen} onClick={() => setThreadOpen((open) => !open)} className={canDecide && change.status === "pending" ? undefined : "ml-auto"}>
+            <MessageSquare aria-hidden="true" />
+            {threadLabel(change.commentCount)}
+          </Button>
         )}
-      </span>
-      {change && change.status !== "pending" ? (
-        <span className="text-slate-600">{change.status === "approved" ? "Approved" : "Rejected"}</span>
-      ) : canDecide ? (
-        change ? (
-          <span className="ml-auto flex gap-2">
-            <Button size="sm" onClick={() => decisions.approveChange(change)} disabled={busy} aria-label={`Accept the ${what.toLowerCase()} by ${active.authorName}`}>
-              <Check aria-hidden="true" />
-              Accept
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => decisions.rejectChange(change, "")} disabled={busy} aria-label={`Reject the ${what.toLowerCase()} by ${active.authorName}`}>
-              <X aria-hidden="true" />
-              Reject
-            </Button>
-          </span>
-        ) : (
-          <span className="ml-auto text-slate-600">Saving the suggestion…</span>
-        )
-      ) : null}
+      </div>
+      {change && threadOpen && (
+        <div className="mt-1.5 pb-1">
+          <ChangeThread change={change} canComment={canComment} />
+        </div>
+      )}
     </div>
   );
 }

@@ -22,6 +22,7 @@ export const CONTRACT_TEXT_TABLES = [
   "contract_access",
   "markups",
   "document_changes",
+  "change_comments",
   "document_versions",
   "yjs_updates",
   "yjs_documents",

@@ -156,6 +156,21 @@ export const documentChanges = pgTable(
   (t) => [index("document_changes_contract_idx").on(t.contractId, t.status)],
 );
 
+/** The comment thread of a proposed change (issue 14: "a comment thread on each suggestion"). */
+export const changeComments = pgTable(
+  "change_comments",
+  {
+    id: id(),
+    companyId: uuid("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    contractId: uuid("contract_id").notNull().references(() => contracts.id, { onDelete: "cascade" }),
+    changeId: uuid("change_id").notNull().references(() => documentChanges.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("change_comments_change_idx").on(t.changeId, t.createdAt)],
+);
+
 export const documentVersions = pgTable(
   "document_versions",
   {

@@ -1,4 +1,5 @@
-import { ArrowRight, Check, Locate, Minus, Plus, Replace, X } from "lucide-react";
+import { useState } from "react";
+import { ArrowRight, Check, Locate, MessageSquare, Minus, Plus, Replace, X } from "lucide-react";
 import { formatDistanceToNow } from "date-fns";
 import type { DocumentChange } from "@clausewise/shared";
 import { TRACK_CHANGES_TEXT_CHARS, truncate } from "../../lib/apply-preview";
@@ -6,6 +7,7 @@ import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { DecisionLine } from "../contract/DecisionLine";
 import { AuthorName } from "./AuthorName";
+import { ChangeThread, threadLabel } from "./ChangeThread";
 
 const TYPE_LABELS: Record<DocumentChange["changeType"], string> = { replace: "Replacement", insert: "Insertion", delete: "Deletion" };
 const TYPE_ICONS = { replace: Replace, insert: Plus, delete: Minus } as const;
@@ -35,10 +37,13 @@ interface ChangeItemProps {
   onApprove: () => void;
   onReject: () => void;
   onShow?: () => void;
+  /** May write in the change's comment thread (the contract's `comment` ability). */
+  canComment?: boolean;
 }
 
 /** One proposed change in Track Changes: what it does, who proposed it, its state, and the decisions. */
-export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onShow }: ChangeItemProps) {
+export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onShow, canComment = false }: ChangeItemProps) {
+  const [threadOpen, setThreadOpen] = useState(false);
   const Icon = TYPE_ICONS[change.changeType];
   const created = when(change.createdAt);
   const status = STATUS[change.status];
@@ -92,28 +97,31 @@ export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onSho
         </p>
       )}
 
-      {(decidable || (onShow && change.status === "pending")) && (
-        <div className="flex flex-wrap items-center gap-2 pt-0.5">
-          {decidable && (
-            <>
-              <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`Approve ${label.toLowerCase()}`}>
-                <Check aria-hidden="true" />
-                Approve
-              </Button>
-              <Button size="sm" variant="secondary" onClick={onReject} disabled={busy} aria-label={`Reject ${label.toLowerCase()}`}>
-                <X aria-hidden="true" />
-                Reject
-              </Button>
-            </>
-          )}
-          {onShow && change.status === "pending" && (
-            <Button size="sm" variant="ghost" onClick={onShow} className="ml-auto">
-              <Locate aria-hidden="true" />
-              Show in document
+      <div className="flex flex-wrap items-center gap-2 pt-0.5">
+        {decidable && (
+          <>
+            <Button size="sm" onClick={onApprove} disabled={busy} aria-label={`Approve ${label.toLowerCase()}`}>
+              <Check aria-hidden="true" />
+              Approve
             </Button>
-          )}
-        </div>
-      )}
+            <Button size="sm" variant="secondary" onClick={onReject} disabled={busy} aria-label={`Reject ${label.toLowerCase()}`}>
+              <X aria-hidden="true" />
+              Reject
+            </Button>
+          </>
+        )}
+        <Button size="sm" variant="ghost" aria-expanded={threadOpen} onClick={() => setThreadOpen((open) => !open)}>
+          <MessageSquare aria-hidden="true" />
+          {threadLabel(change.commentCount)}
+        </Button>
+        {onShow && change.status === "pending" && (
+          <Button size="sm" variant="ghost" onClick={onShow} className="ml-auto">
+            <Locate aria-hidden="true" />
+            Show in document
+          </Button>
+        )}
+      </div>
+      {threadOpen && <ChangeThread change={change} canComment={canComment} />}
     </article>
   );
 }

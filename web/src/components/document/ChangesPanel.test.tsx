@@ -129,4 +129,53 @@ describe("ChangesPanel", () => {
     expect(await screen.findByText("The document change has been rejected.", undefined, wait)).toBeTruthy();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ comment: "Keep 28 days." });
   });
+
+  it("opens a change's comment thread, posts a reply and refetches the count", async () => {
+    let thread = [{ id: "k1", changeId: "p1", userId: "u-1", authorName: "Jane Doe", content: "Why 21 days?", createdAt: new Date().toISOString() }];
+    const { calls } = fakeApi({
+      "GET /api/contracts/c-1/changes": () => ({ status: 200, body: [{ ...changes[0], commentCount: thread.length }] }),
+      "GET /api/document-changes/p1/comments": () => ({ status: 200, body: thread }),
+      "POST /api/document-changes/p1/comments": ({ body }) => {
+        const content = (body as { content: string }).content;
+        thread = [...thread, { id: "k2", changeId: "p1", userId: "u-2", authorName: "Daniel Okafor", content, createdAt: new Date().toISOString() }];
+        return { status: 201, body: thread[1] };
+      },
+    });
+    renderWithProviders(<ChangesPanel contractId="c-1" canDecide canComment />);
+    const toggle = await screen.findByRole("button", { name: "1 comment" }, wait);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect(await screen.findByText("Why 21 days?", undefined, wait)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Reply to this change"), { target: { value: "  Matches the subcontracts.  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Comment" }));
+    expect(await screen.findByText("Matches the subcontracts.", undefined, wait)).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "2 comments" }, wait)).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ content: "Matches the subcontracts." });
+    expect((screen.getByLabelText("Reply to this change") as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("shows the thread without a reply box to someone who may not comment, and says why a post failed", async () => {
+    fakeApi({
+      "GET /api/contracts/c-1/changes": { status: 200, body: [changes[0]] },
+      "GET /api/document-changes/p1/comments": { status: 200, body: [] },
+    });
+    renderWithProviders(<ChangesPanel contractId="c-1" canDecide={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Comments" }, wait));
+    expect(await screen.findByText("No comments yet.", undefined, wait)).toBeTruthy();
+    expect(screen.queryByLabelText("Reply to this change")).toBeNull();
+    cleanup();
+
+    fakeApi({
+      "GET /api/contracts/c-1/changes": { status: 200, body: [changes[0]] },
+      "GET /api/document-changes/p1/comments": { status: 200, body: [] },
+      "POST /api/document-changes/p1/comments": { status: 403, body: { error: "forbidden", message: "You have read-only access to this contract." } },
+    });
+    renderWithProviders(<ChangesPanel contractId="c-1" canDecide={false} canComment />);
+    fireEvent.click(await screen.findByRole("button", { name: "Comments" }, wait));
+    fireEvent.click(await screen.findByRole("button", { name: "Comment" }, wait));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: "Comment Not Added", description: "Write a comment first." }), wait);
+    fireEvent.change(screen.getByLabelText("Reply to this change"), { target: { value: "Hello" } });
+    fireEvent.click(screen.getByRole("button", { name: "Comment" }));
+    await waitFor(() => expect(useToastStore.getState().toasts.some((t) => t.description === "You have read-only access to this contract.")).toBe(true), wait);
+  });
 });

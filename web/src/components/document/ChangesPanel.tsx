@@ -65,10 +65,12 @@ interface ChangesPanelProps {
   canDecide: boolean;
   /** Shows a pending change's place in the Document Viewer. */
   onShow?: (change: DocumentChange) => void;
+  /** May write in the changes' comment threads. */
+  canComment?: boolean;
 }
 
 /** Track Changes: every proposed change, newest first, with Approve and Reject on pending ones for those who may decide. */
-export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProps) {
+export function ChangesPanel({ contractId, canDecide, onShow, canComment = false }: ChangesPanelProps) {
   const changes = useChanges(contractId);
   const decisions = useChangeDecisions(contractId);
   const [filter, setFilter] = useState<Filter>("all");
@@ -125,6 +127,7 @@ export function ChangesPanel({ contractId, canDecide, onShow }: ChangesPanelProp
               onApprove={() => decisions.approveChange(change)}
               onReject={() => setRejecting(change)}
               onShow={onShow ? () => onShow(change) : undefined}
+              canComment={canComment}
             />
           </li>
         ))}

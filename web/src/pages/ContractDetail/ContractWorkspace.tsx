@@ -227,7 +227,7 @@ export function ContractWorkspace({ contract }: { contract: ContractDetail }) {
 
             <TabsContent value="changes" className="pt-4">
               <Card>
-                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges && !locked} onShow={showChange} />
+                <ChangesPanel contractId={contract.id} canDecide={abilities.decideChanges && !locked} onShow={showChange} canComment={abilities.comment} />
               </Card>
             </TabsContent>
 
