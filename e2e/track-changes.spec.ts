@@ -82,10 +82,9 @@ test("an approver switches to Suggesting: the choice is remembered and their typ
   }
 });
 
-// Not fixed yet: this journey reproduces the jump (1–2 of 10 clicks keep the previous caret on these
-// machines). Flushing ProseMirror's pending DOM selection before remote Yjs transactions did not
-// help (see docs/DECISIONS.md, "Caret under concurrent typing"); it stays here for the fix.
-test.fixme("the caret lands where the user clicks while a colleague types (y-prosemirror #146)", async ({ browser }) => {
+// Without the click guard (web/src/editor/extensions/click-caret.ts) 1–2 of these 10 clicks kept the
+// previous caret on these machines (see docs/DECISIONS.md, "Caret under concurrent typing").
+test("the caret lands where the user clicks while a colleague types (y-prosemirror #146)", async ({ browser }) => {
   const typist = await openWordEditor(browser, "admin@demo.test");
   const clicker = await openWordEditor(browser, "approver@demo.test");
   let typing = true;

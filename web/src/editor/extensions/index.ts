@@ -5,6 +5,7 @@ import type * as Y from "yjs";
 import type { Awareness } from "y-protocols/awareness";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { createEditorExtensions } from "@clausewise/shared/editor";
+import { ClickCaret } from "./click-caret";
 import { FindReplace } from "./find-replace";
 import { authorColorsPlugin } from "../suggestions/navigation";
 import { colorForUser } from "../collab/presence";
@@ -40,7 +41,8 @@ function renderCaret(user: Record<string, unknown>): HTMLElement {
 /**
  * The editor's extensions: the contract document's schema (shared, never initial content: the
  * server seeds the Y.Doc), bound to the Y.Doc's `default` fragment, with carets and presence over
- * awareness, collaborative undo limits, the read-only guard and find/replace, then any extras.
+ * awareness, collaborative undo limits, the read-only guard, find/replace and the clicked caret's
+ * guard against remote re-renders (`click-caret.ts`), then any extras.
  */
 export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): Extensions {
   return [
@@ -52,6 +54,7 @@ export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): 
     EditingGuard,
     FindReplace,
     SuggestionColors,
+    ClickCaret,
     ...extra,
   ];
 }
