@@ -46,14 +46,23 @@ export function collabModeFor(abilities: ContractDetail["abilities"]): CollabMod
   return "read-only";
 }
 
+/**
+ * Word counts per top-level block. ProseMirror keeps the node of every block a keystroke did not
+ * touch, so after an edit only the edited block is counted again, not the whole contract (a 300-page
+ * document was re-counted on every key).
+ */
 const wordCounts = new WeakMap<PMNode, number>();
 function wordsIn(doc: PMNode): number {
-  let count = wordCounts.get(doc);
-  if (count === undefined) {
-    count = countWords(doc.textBetween(0, doc.content.size, " ", " "));
-    wordCounts.set(doc, count);
-  }
-  return count;
+  let total = 0;
+  doc.forEach((block) => {
+    let count = wordCounts.get(block);
+    if (count === undefined) {
+      count = countWords(block.textBetween(0, block.content.size, " ", " "));
+      wordCounts.set(block, count);
+    }
+    total += count;
+  });
+  return total;
 }
 
 type OpenDialog = { kind: "link"; draft: { url: string; text: string; editing: boolean } } | { kind: "table" } | { kind: "video" } | { kind: "styles" } | null;
