@@ -65,6 +65,12 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   AI_MODEL: z.string().default("gpt-4o-mini"),
+  /** The supplier on invoices and receipts: legal name, postal address (lines split on "|") and GST/HST registration number. */
+  SUPPLIER_LEGAL_NAME: optionalString,
+  SUPPLIER_ADDRESS: optionalString,
+  SUPPLIER_GST_NUMBER: optionalString.refine((v) => v === undefined || /^\d{9}\s?RT\s?\d{4}$/i.test(v), {
+    message: "must be a GST/HST registration number: 9 digits, RT and 4 digits (123456789 RT0001)",
+  }),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -105,6 +111,8 @@ export interface Config {
   supportEmail: string;
   platformAdminEmails: string[];
   openai: { apiKey: string; baseUrl: string | undefined; model: string } | undefined;
+  /** The supplier printed on invoices and receipts (SUPPLIER_LEGAL_NAME, SUPPLIER_ADDRESS, SUPPLIER_GST_NUMBER). */
+  supplier: { legalName: string | null; addressLines: string[]; gstNumber: string | null };
   stripe:
     | {
         secretKey: string;
@@ -159,6 +167,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     supportEmail: e.SUPPORT_EMAIL,
     platformAdminEmails: e.PLATFORM_ADMIN_EMAILS,
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.AI_MODEL } : undefined,
+    supplier: {
+      legalName: e.SUPPLIER_LEGAL_NAME ?? null,
+      addressLines: (e.SUPPLIER_ADDRESS ?? "").split("|").map((line) => line.trim()).filter(Boolean),
+      gstNumber: e.SUPPLIER_GST_NUMBER ? e.SUPPLIER_GST_NUMBER.replace(/\s+/g, "").replace(/^(\d{9})RT/i, "$1 RT") : null,
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -43,7 +43,7 @@ export async function invoiceDownload(deps: AppDeps, company: CompanyRow, id: st
     const invoice = await getInvoiceInCompany(deps.db, { id: id.toLowerCase(), companyId: company.id });
     if (document === "receipt" && !invoice.paidAt) throw conflict(INVOICE_MESSAGES.notPaid);
     const prefix = document === "receipt" ? "receipt" : "invoice";
-    return { kind: "file", bytes: await renderInvoicePdf(invoice, document), fileName: `${prefix}-${invoice.number}.pdf` };
+    return { kind: "file", bytes: await renderInvoicePdf(invoice, document, deps.config.supplier), fileName: `${prefix}-${invoice.number}.pdf` };
   }
   const stripe = stripeClient(deps.config);
   if (!stripe || !STRIPE_INVOICE.test(id) || !company.stripeCustomerId) throw notFound(INVOICE_MESSAGES.notFound);

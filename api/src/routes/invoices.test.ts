@@ -3,6 +3,8 @@ import { INVOICE_MESSAGES, invoiceListResponse, type InvoiceListResponse } from 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions";
 import { companies, invoices } from "../db/schema";
+import { loadConfig } from "../env";
+import { supplierLines } from "../billing/invoice-pdf";
 import { createTestApp, type TestApp } from "../test/app";
 import { startFakeStripe, type FakeStripe } from "../test/fake-stripe";
 import { createCompany, createTeam, createUser } from "../test/factories";
@@ -25,7 +27,10 @@ describe("invoices and receipts in manual billing", () => {
   let t: TestApp;
   let ops: string;
   beforeAll(async () => {
-    t = await createTestApp({ platformAdminEmails: [OPS_EMAIL] });
+    t = await createTestApp({
+      platformAdminEmails: [OPS_EMAIL],
+      supplier: loadConfig({ SUPPLIER_LEGAL_NAME: "ClauseWise Technologies Inc.", SUPPLIER_ADDRESS: "200 Bay Street, Suite 1200 | Toronto ON  M5J 2J1", SUPPLIER_GST_NUMBER: "123456789rt0001" }).supplier,
+    });
     const home = await createCompany(t.deps.db, { name: "ClauseWise Operations" });
     ops = await createSession(t.deps.db, (await createUser(t.deps.db, { companyId: home.id, email: OPS_EMAIL })).id);
   });
@@ -64,6 +69,8 @@ describe("invoices and receipts in manual billing", () => {
     expect(text).toContain("Ontario");
     expect(text).toContain("HST 13% (Ontario) $38.87");
     expect(text).toContain("Total due $337.87");
+    // The supplier as a Canadian tax invoice must show it (SUPPLIER_* of the operator's environment).
+    expect(text).toContain("ClauseWise Technologies Inc. 200 Bay Street, Suite 1200 Toronto ON M5J 2J1 GST/HST registration no. 123456789 RT0001");
     expect(text).toContain("Status: payment due");
 
     // The receipt waits for the payment.
@@ -218,5 +225,13 @@ describe("invoices and the card through Stripe", () => {
 
     const newcomer = await createTeam(t.deps.db);
     expect((await signedIn(t, newcomer.admin.token).post("/api/billing/payment-method")).body).toEqual({ error: "conflict", message: INVOICE_MESSAGES.noCustomer });
+  });
+});
+
+describe("the supplier on invoices (SUPPLIER_* environment)", () => {
+  it("refuses a malformed GST/HST number at start-up, and says so when none is set", () => {
+    expect(() => loadConfig({ SUPPLIER_GST_NUMBER: "12345" })).toThrow(/GST\/HST registration number/);
+    expect(loadConfig({ SUPPLIER_GST_NUMBER: "123456789 RT 0001", SUPPLIER_ADDRESS: " a | | b " }).supplier).toEqual({ legalName: null, addressLines: ["a", "b"], gstNumber: "123456789 RT0001" });
+    expect(supplierLines(loadConfig({}).supplier)).toEqual(["ClauseWise", "GST/HST registration no.: not set by the operator (SUPPLIER_GST_NUMBER)"]);
   });
 });
