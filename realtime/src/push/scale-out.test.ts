@@ -3,11 +3,11 @@ import type { Server as HttpServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import type { Server } from "socket.io";
-import { PUSH_EVENTS, SOCKET_PATH } from "@clausewise/shared";
+import { PRESENCE_EVENT, PUSH_EVENTS, SOCKET_PATH, type ContractPresence } from "@clausewise/shared";
 import { loadConfig } from "@clausewise/api/env";
 import type { DomainEvent } from "@clausewise/api/events/bus";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
-import { createTeam } from "@clausewise/api/test/factories";
+import { createContract, createTeam } from "@clausewise/api/test/factories";
 import { attachRealtime, type Realtime } from "../server";
 import { attachPush, rooms } from "./server";
 
@@ -35,8 +35,10 @@ describe.skipIf(!redisUrl)("pushes with several instances behind a load balancer
     a = await createTestApp({}, { redisPrefix: prefix });
     b = await createTestApp({}, { redisPrefix: prefix, database: a.deps.database });
     c = await createTestApp({}, { redisPrefix: prefix, database: a.deps.database });
-    realtimeA = attachRealtime(a.server as HttpServer, a.deps);
-    realtimeB = attachRealtime(b.server as HttpServer, b.deps);
+    // Short presence heartbeats so the test sees a silent instance's people expire.
+    const push = { revalidateMs: 30_000, presence: { heartbeatMs: 200, ttlMs: 1_500 } };
+    realtimeA = attachRealtime(a.server as HttpServer, a.deps, { push });
+    realtimeB = attachRealtime(b.server as HttpServer, b.deps, { push });
     ioC = attachPush(c.server as HttpServer, c.deps);
   });
   afterAll(async () => {
@@ -150,5 +152,35 @@ describe.skipIf(!redisUrl)("pushes with several instances behind a load balancer
 
     expect(onA.count(PUSH_EVENTS.notificationNew, "direct")).toBe(1);
     expect(onB.count(PUSH_EVENTS.notificationNew, "direct")).toBe(1);
+  });
+
+  it("tells everyone on a contract who has it open on every instance, and forgets those who leave", async () => {
+    const team = await createTeam(a.deps.db);
+    const contract = await createContract(a.deps.db, { companyId: team.company.id });
+    const approver = await open(a, team.approver.token);
+    const reviewer = await open(b, team.reviewer.token);
+    const heard = (socket: Socket) => {
+      const list: ContractPresence[] = [];
+      socket.on(PRESENCE_EVENT, (p: ContractPresence) => list.push(p));
+      return () => list.at(-1)?.viewers.map((v) => v.id).sort();
+    };
+    const onA = heard(approver);
+    const onB = heard(reviewer);
+    const join = (socket: Socket) => new Promise<{ ok: boolean }>((resolve) => socket.emit("contract:join", { contractId: contract.id }, resolve));
+
+    expect(await join(approver)).toEqual({ ok: true });
+    await expect.poll(onA, { timeout: 5_000 }).toEqual([team.approver.user.id]);
+    expect(await join(reviewer)).toEqual({ ok: true });
+    const both = [team.approver.user.id, team.reviewer.user.id].sort();
+    // Each instance holds one of them; each lists both.
+    await expect.poll(onB, { timeout: 5_000 }).toEqual(both);
+    await expect.poll(onA, { timeout: 5_000 }).toEqual(both);
+
+    reviewer.emit("contract:leave", { contractId: contract.id });
+    await expect.poll(onA, { timeout: 5_000 }).toEqual([team.approver.user.id]);
+    expect(await join(reviewer)).toEqual({ ok: true });
+    await expect.poll(onA, { timeout: 5_000 }).toEqual(both);
+    reviewer.close();
+    await expect.poll(onA, { timeout: 5_000 }).toEqual([team.approver.user.id]);
   });
 });

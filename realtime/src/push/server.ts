@@ -10,6 +10,7 @@ import { personName } from "@clausewise/api/presenters/reviewer";
 import { authenticateUpgrade, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
 import { createSweep } from "../sweep";
 import { redisAdapter } from "./adapter";
+import { DEFAULT_PRESENCE_OPTIONS, INSTANCE_PRESENCE_EVENT, PresenceBoard, type PresenceBoardOptions } from "./presence";
 
 /**
  * What other instances may read of a socket (fetchSockets serialises `socket.data` through the
@@ -33,11 +34,13 @@ const joinPayload = z.object({ contractId: z.string().uuid() });
 /**
  * socket.io at /socket.io (websocket transport only, so no sticky sessions are needed):
  * authenticated by the session cookie, rooms per user, company and contract joined on the server.
- * With REDIS_URL, the Redis adapter links the instances.
+ * With REDIS_URL, the Redis adapter links the instances, and presence is shared over the bus.
  */
 export interface PushOptions {
   /** Re-check every socket's session this often. */
   revalidateMs: number;
+  /** How often, and for how long, instances tell each other who they hold on a contract (scaled mode). */
+  presence?: PresenceBoardOptions;
 }
 
 export const DEFAULT_PUSH_OPTIONS: PushOptions = { revalidateMs: 30_000 };
@@ -69,27 +72,61 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
     );
   });
 
+  // Scaled mode: the instances tell each other over the bus who they hold (presence.ts).
+  const board = deps.bus.redisPrefix !== undefined ? new PresenceBoard(deps.bus, options.presence ?? DEFAULT_PRESENCE_OPTIONS) : null;
+  /** The company of each contract this instance has had a room for (what a report is published under). */
+  const companyOfContract = new Map<string, string>();
+
+  /** The people this instance holds on a contract, one entry per person. */
+  const localViewers = async (contractId: string) => {
+    const held = await io.local.in(rooms.contract(contractId)).fetchSockets();
+    const viewers = new Map<string, ContractPresence["viewers"][number]>();
+    for (const remote of held) {
+      const viewer = (remote.data as Partial<SocketData>).viewer;
+      if (viewer && !viewers.has(viewer.id)) viewers.set(viewer.id, { id: viewer.id, name: viewer.name });
+    }
+    return [...viewers.values()];
+  };
+
+  /** Tells the other instances who this one holds on a contract; forgets the contract once nobody is left here. */
+  const sharePresence = async (contractId: string, viewers: ContractPresence["viewers"]) => {
+    const companyId = companyOfContract.get(contractId);
+    if (!board || !companyId) return;
+    if (viewers.length === 0) companyOfContract.delete(contractId);
+    await board.share(companyId, contractId, viewers);
+  };
+
   /**
    * Tells a contract's room who has it open now, one entry per person: the sockets this instance
-   * holds (in scaled mode, people connected to another instance are not listed; docs/DECISIONS.md).
+   * holds and, in scaled mode, those the other instances reported (and, with `share`, tells them).
    */
-  const announcePresence = async (contractId: string) => {
-    const room = rooms.contract(contractId);
+  const announcePresence = async (contractId: string, share = true) => {
     try {
-      // This instance's sockets only: asking the others through the Redis adapter sends commands the
-      // adapter never handles the failure of (unhandled rejections while a connection closes).
-      const held = await io.local.in(room).fetchSockets();
-      const viewers = new Map<string, ContractPresence["viewers"][number]>();
-      for (const remote of held) {
-        const viewer = (remote.data as Partial<SocketData>).viewer;
-        if (viewer && !viewers.has(viewer.id)) viewers.set(viewer.id, { id: viewer.id, name: viewer.name });
-      }
-      const payload: ContractPresence = { contractId, viewers: [...viewers.values()].sort((a, b) => a.name.localeCompare(b.name)) };
-      io.local.to(room).emit(PRESENCE_EVENT, payload);
+      const local = await localViewers(contractId);
+      if (share) await sharePresence(contractId, local);
+      const payload: ContractPresence = board
+        ? board.merged(contractId, local)
+        : { contractId, viewers: [...local].sort((a, b) => a.name.localeCompare(b.name)) };
+      io.local.to(rooms.contract(contractId)).emit(PRESENCE_EVENT, payload);
     } catch (error) {
       deps.logger.warn({ err: error, contractId }, "push: announcing presence failed");
     }
   };
+
+  // While this instance holds anyone, it repeats its reports so the others keep them; reports of an
+  // instance that stopped repeating expire, and the rooms here hear the shorter list.
+  if (board) {
+    const heartbeat = setInterval(() => {
+      for (const contractId of board.expire()) void announcePresence(contractId, false);
+      for (const contractId of companyOfContract.keys()) {
+        void localViewers(contractId)
+          .then((viewers) => sharePresence(contractId, viewers))
+          .catch((error: unknown) => deps.logger.warn({ err: error, contractId }, "push: repeating presence failed"));
+      }
+    }, (options.presence ?? DEFAULT_PRESENCE_OPTIONS).heartbeatMs);
+    heartbeat.unref();
+    io.engine.on("close", () => clearInterval(heartbeat));
+  }
   const contractIdOfRoom = (room: string) => (room.startsWith("contract:") ? room.slice("contract:".length) : null);
 
   io.on("connection", (socket: Socket) => {
@@ -114,6 +151,7 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
       getContractInCompany(deps.db, { id: parsed.data.contractId, companyId: user.companyId }).then(
         () => {
           void socket.join(rooms.contract(parsed.data.contractId));
+          companyOfContract.set(parsed.data.contractId, user.companyId);
           ack?.({ ok: true });
           void announcePresence(parsed.data.contractId);
         },
@@ -163,6 +201,12 @@ export function attachPush(httpServer: HttpServer, deps: AppDeps, options: PushO
 
   const known = new Set<string>(Object.values(PUSH_EVENTS));
   const unsubscribe = deps.bus.subscribe((event: DomainEvent) => {
+    if (event.type === INSTANCE_PRESENCE_EVENT) {
+      const heard = board?.receive(event);
+      // An instance new on the contract has not heard of this one's people: they are told at once.
+      if (heard) void announcePresence(heard.contractId, heard.newInstance && companyOfContract.has(heard.contractId));
+      return;
+    }
     // A deactivated user or a suspended company stops hearing pushes at once (sessions are gone).
     if (event.type === COLLAB_EVENTS.userDeactivated) {
       const parsed = userDeactivatedPayload.safeParse(event.payload);
