@@ -5,6 +5,8 @@ import type { DocumentPersistence, GroupAppendOutcome } from "./persistence";
 
 const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_seconds", "Time to commit one group of live-document updates (every document with pending updates) to the update log.");
 
+const groupDocuments = metrics.histogram("clausewise_collab_group_commit_documents", "Documents whose updates one update-log write (group commit) carried.", [1, 2, 5, 10, 20, 50, 100, 200, 500]);
+
 export interface GroupCommitOptions {
   /** 0: a write starts on the next turn of the event loop (setImmediate); otherwise it waits this long for others. */
   lingerMs: number;
@@ -124,6 +126,7 @@ export class GroupCommit {
       const started = performance.now();
       const outcomes = await this.write(group);
       updateLogWrite.observe({}, (performance.now() - started) / 1000);
+      groupDocuments.observe({}, group.length);
       for (let i = 0; i < group.length; i++) {
         const log = group[i]!;
         const outcome = outcomes[i]!;
