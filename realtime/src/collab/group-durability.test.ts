@@ -12,8 +12,10 @@ import { metricValue } from "../test/topology";
  * Issue 15: the update log is written by one group commit per tick for every document with pending
  * updates, and each document's batch is relayed only once that write committed. Several documents
  * are typed in at once, so the writes in flight carry several documents each (checked on the
- * server's /metrics), and the writer is never idle; the server is killed with SIGKILL while they
- * follow each other, i.e. in the middle of a write. Whatever a reader of any document had received
+ * server's /metrics), and the writer is never idle. The server is killed with SIGKILL the moment a
+ * reader receives a relayed batch: its write has just committed, and the next one (typing goes on)
+ * is in flight, so the kill lands mid-write; a server relaying before its write committed loses
+ * what it relayed here. Whatever a reader of any document had received
  * must be in the store afterwards (read from the killed server's database before anything restarts,
  * so no client's resync can cover a loss), and a restarted server serves it.
  */
@@ -47,6 +49,13 @@ describe("durability of a group commit spanning several documents", () => {
     await setup.close(); // PGlite: one process at a time
 
     let server: ChildServer = await startEmbeddedChild(throwaway.location);
+    /** Set once the writes are under way: the next batch any reader receives triggers the kill. */
+    let armed = false;
+    const killNow = () => {
+      if (!armed) return;
+      armed = false;
+      server.process.kill("SIGKILL");
+    };
     cleanups.push(() => void server.process.kill("SIGKILL"));
     const pairs: Pair[] = contractIds.map((contractId) => {
       const pair: Pair = {
@@ -56,19 +65,22 @@ describe("durability of a group commit spanning several documents", () => {
         received: [],
       };
       pair.reader.doc.on("update", (update: Uint8Array, origin: unknown) => {
-        if (origin === pair.reader.provider) pair.received.push(update);
+        if (origin !== pair.reader.provider) return;
+        pair.received.push(update);
+        killNow();
       });
       return pair;
     });
     cleanups.push(() => pairs.forEach((p) => [p.writer, p.reader].forEach((peer) => peer.destroy())));
     await Promise.all(pairs.flatMap((p) => [p.writer.synced(), p.reader.synced()]));
 
-    // Every writer types at once, so each tick's write carries several documents.
+    // Every writer types at once (~60 updates/s each, under the per-connection rate limit), so each
+    // tick's write carries several documents.
     let typing = true;
     const typists = pairs.map(async (pair, d) => {
-      for (let i = 0; typing && i < 5000; i++) {
+      for (let i = 0; typing && i < 20_000; i++) {
         firstText(pair.writer.doc).insert(0, `${d}${i % 10}`);
-        await sleep(1 + Math.random() * 3);
+        await sleep(10 + Math.random() * 10);
       }
     });
     await eventually(() => pairs.every((p) => p.received.length >= 40), "every reader received edits", 60_000);
@@ -79,8 +91,10 @@ describe("durability of a group commit spanning several documents", () => {
     expect(writes).toBeGreaterThan(0);
     expect(documentsWritten / writes).toBeGreaterThan(1.5);
 
-    await sleep(Math.random() * 200); // a random moment while the writes follow each other
-    await server.crash();
+    await sleep(Math.random() * 200);
+    armed = true;
+    await eventually(() => !armed, "a reader received a batch, and the server was killed", 30_000);
+    await server.crash(); // already killed: waits for the exit
     typing = false;
     await Promise.all(typists);
     for (const p of pairs) for (const peer of [p.writer, p.reader]) peer.destroy();
