@@ -50,8 +50,8 @@ export interface DocumentDeps {
 
 /** The update-log writer of a set of documents (the registry's, or one document's in tests). */
 export function createGroupCommit(deps: Pick<DocumentDeps, "persistence" | "logger" | "options">): GroupCommit {
-  const { batchDelayMs, batchMaxUpdates, batchMaxBytes } = deps.options;
-  return new GroupCommit(deps.persistence, deps.logger, { lingerMs: batchDelayMs, maxUpdates: batchMaxUpdates, maxBytes: batchMaxBytes });
+  const { batchDelayMs, batchMaxUpdates, batchMaxBytes, batchParallelWrites } = deps.options;
+  return new GroupCommit(deps.persistence, deps.logger, { lingerMs: batchDelayMs, maxUpdates: batchMaxUpdates, maxBytes: batchMaxBytes, parallelWrites: Math.max(1, batchParallelWrites) });
 }
 
 /**

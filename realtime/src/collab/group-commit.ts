@@ -14,6 +14,12 @@ export interface GroupCommitOptions {
   maxUpdates: number;
   /** …and about this many bytes. */
   maxBytes: number;
+  /**
+   * Writes in flight at once, each of different documents: 1 on PGlite (one connection, statements
+   * run one after the other anyway); a few on PostgreSQL, where a commit waits for its WAL flush and
+   * the next tick's updates need not wait behind it.
+   */
+  parallelWrites: number;
 }
 
 export interface DocumentLogHandlers<T> {
@@ -80,8 +86,9 @@ type AnyLog = DocumentLog<any>;
  * Group commit across documents (DECISIONS.md "Live documents: group commit"): one writer per
  * process takes, every tick, the pending updates of every document and appends them in one
  * transaction (one multi-row INSERT); as soon as it commits, each document's batch is applied and
- * relayed. Writes follow each other: while one is in flight, updates gather for the next, which
- * starts as soon as it commits. A document whose contract row is held by someone else (an approval,
+ * relayed. While a write is in flight, updates gather for the next, which starts on the next tick
+ * if a lane is free (`parallelWrites`), else as soon as a write commits; a document is in one write
+ * at a time, so its batches commit in order. A document whose contract row is held by someone else (an approval,
  * a refresh of the derived content) is written on its own, waiting for the row, so it never holds
  * up the others; a group that fails is retried document by document, so one document's fault closes
  * only its own senders.
@@ -90,7 +97,8 @@ export class GroupCommit {
   /** Documents with queued updates and no write in flight, in the order they became ready. */
   private readonly waiting = new Set<AnyLog>();
   private scheduled = false;
-  private writing = false;
+  /** Writes in flight (each of other documents). */
+  private writing = 0;
 
   constructor(
     private readonly store: DocumentPersistence,
@@ -106,33 +114,33 @@ export class GroupCommit {
   }
 
   private kick(): void {
-    if (this.writing || this.scheduled || this.waiting.size === 0) return;
+    if (this.writing >= this.options.parallelWrites || this.scheduled || this.waiting.size === 0) return;
     this.scheduled = true;
     const go = () => {
       this.scheduled = false;
-      this.writing = true;
-      void this.loop().finally(() => {
-        this.writing = false;
+      if (this.writing >= this.options.parallelWrites || this.waiting.size === 0) return;
+      this.writing++;
+      void this.writeGroup().finally(() => {
+        this.writing--;
         this.kick();
       });
+      this.kick(); // more than one write's worth waiting, or updates of the next tick: another lane
     };
     if (this.options.lingerMs > 0) setTimeout(go, this.options.lingerMs);
     else setImmediate(go);
   }
 
-  private async loop(): Promise<void> {
-    while (this.waiting.size > 0) {
-      const group = this.take();
-      const started = performance.now();
-      const outcomes = await this.write(group);
-      updateLogWrite.observe({}, (performance.now() - started) / 1000);
-      groupDocuments.observe({}, group.length);
-      for (let i = 0; i < group.length; i++) {
-        const log = group[i]!;
-        const outcome = outcomes[i]!;
-        if (outcome === "busy") this.writeAlone(log);
-        else this.settle(log, outcome === "stored" ? null : outcome === "locked" ? new DocumentLockedError(log.contractId) : outcome);
-      }
+  private async writeGroup(): Promise<void> {
+    const group = this.take();
+    const started = performance.now();
+    const outcomes = await this.write(group);
+    updateLogWrite.observe({}, (performance.now() - started) / 1000);
+    groupDocuments.observe({}, group.length);
+    for (let i = 0; i < group.length; i++) {
+      const log = group[i]!;
+      const outcome = outcomes[i]!;
+      if (outcome === "busy") this.writeAlone(log);
+      else this.settle(log, outcome === "stored" ? null : outcome === "locked" ? new DocumentLockedError(log.contractId) : outcome);
     }
   }
 

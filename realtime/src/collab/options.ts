@@ -17,6 +17,8 @@ export interface CollabOptions {
   batchMaxUpdates: number;
   /** …and about this many bytes. */
   batchMaxBytes: number;
+  /** Group-commit writes in flight at once (each of other documents): 1 on PGlite, 3 on PostgreSQL (the server picks by database). */
+  batchParallelWrites: number;
   /** Fold the log into the state row after this many stored updates… */
   compactAfterUpdates: number;
   /** …or after this long without a stored update. */
@@ -40,6 +42,7 @@ export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   batchDelayMs: 0,
   batchMaxUpdates: 2_000,
   batchMaxBytes: 8 * 1024 * 1024,
+  batchParallelWrites: 1,
   compactAfterUpdates: 200,
   compactQuietMs: 30_000,
   compactMinIntervalMs: 5_000,
