@@ -1,5 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import { isTextLocked } from "@clausewise/shared";
+import { eq, sql } from "drizzle-orm";
+import { isTextLocked, TEXT_LOCKED_STATUSES } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contracts, yjsUpdates } from "../db/schema";
 import { appendUpdates } from "./store";
@@ -32,7 +32,7 @@ export type GroupAppendOutcome = "stored" | "locked" | "busy";
 
 /**
  * Group commit (DECISIONS.md "Live documents: group commit"): the updates of several documents in
- * one short transaction, one multi-row INSERT. The contract rows are read FOR KEY SHARE as in
+ * one statement (one multi-row INSERT, its own transaction). The contract rows are read FOR KEY SHARE as in
  * `appendLiveUpdates`, but SKIP LOCKED: a row held FOR UPDATE (an approval, a refresh of the derived
  * content) would otherwise hold up every document of the group, so its document comes back "busy"
  * and nothing of it is stored here (the caller writes it alone with `appendLiveUpdates`, which waits
@@ -42,20 +42,29 @@ export type GroupAppendOutcome = "stored" | "locked" | "busy";
 export async function appendLiveUpdateGroups(db: Db, batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]> {
   if (batches.length === 0) return [];
   const ids = [...new Set(batches.map((b) => b.contractId))];
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: contracts.id, status: contracts.status })
-      .from(contracts)
-      .where(ids.length === 1 ? eq(contracts.id, ids[0]!) : inArray(contracts.id, ids))
-      .for("key share", { skipLocked: true });
-    const status = new Map(rows.map((r) => [r.id, r.status]));
-    const outcomes = batches.map((b): GroupAppendOutcome => {
-      const s = status.get(b.contractId);
-      return s === undefined ? "busy" : isTextLocked(s) ? "locked" : "stored";
-    });
-    const values = batches.flatMap((b, i) => (outcomes[i] === "stored" ? b.updates.map((update) => ({ contractId: b.contractId, update })) : []));
-    if (values.length > 0) await tx.insert(yjsUpdates).values(values);
-    return outcomes;
+  const incoming = batches.flatMap((b) => b.updates.map((update) => sql`(${b.contractId}::uuid, ${update}::bytea)`));
+  // One statement, its own transaction: on PGlite every statement is a turn of the event loop.
+  const result = await db.execute(sql`
+    with target as (
+      select id, status from ${contracts} where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) for key share skip locked
+    ), incoming (contract_id, update) as (values ${sql.join(incoming, sql`, `)}),
+    stored as (
+      insert into ${yjsUpdates} (contract_id, update)
+      select incoming.contract_id, incoming.update from incoming join target on target.id = incoming.contract_id
+      where target.status not in (${sql.join(
+        TEXT_LOCKED_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    )
+    select id::text as id, status from target`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string }[];
+  const status = new Map(rows.map((r) => [r.id, r.status]));
+  return batches.map((b): GroupAppendOutcome => {
+    const s = status.get(b.contractId.toLowerCase());
+    return s === undefined ? "busy" : isTextLocked(s) ? "locked" : "stored";
   });
 }
 
