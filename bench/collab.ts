@@ -9,6 +9,10 @@
  *   3. BENCH_IDLE (2,000) idle connections over BENCH_IDLE_DOCUMENTS (200) documents: server memory on a
  *      fresh server, with the documents loaded (one client each), and with every connection open after
  *      BENCH_IDLE_SECONDS (30) of idling → KB per idle connection; a few probe edits meanwhile;
+ *   5. (many) BENCH_MANY_DOCUMENTS (100) documents × BENCH_MANY_CLIENTS (10) editors, BENCH_MANY_RATE (4)
+ *      edits/s per document (400 updates/s in), the editors of a document typing in turn, each edit
+ *      relayed to the 9 others, for BENCH_MANY_SECONDS (60: the 15 s refresh of derived content falls
+ *      inside the window) — issue 15's many-document scenario;
  *   4. (extra) editor → editor latency one edit at a time, and the reviewers' suggestion-only check on a
  *      long contract (BENCH_SAMPLES 300, BENCH_PARAGRAPHS 600).
  * Targets are printed beside the figures (p99 ≤ 25 ms at 1,000 updates/s in; ≤ 25 KB RSS per idle
@@ -91,7 +95,11 @@ const DOC_PARAGRAPHS = knob("BENCH_DOC_PARAGRAPHS", 100);
 const SAMPLES = count("BENCH_SAMPLES", 300);
 const PARAGRAPHS = count("BENCH_PARAGRAPHS", 600);
 const CONNECT_BATCH = knob("BENCH_CONNECT_BATCH", 50);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "editors,documents,idle,extra").split(",").map((s) => s.trim()));
+const MANY_DOCUMENTS = count("BENCH_MANY_DOCUMENTS", 100);
+const MANY_CLIENTS = knob("BENCH_MANY_CLIENTS", 10);
+const MANY_RATE = knob("BENCH_MANY_RATE", 4);
+const MANY_SECONDS = knob("BENCH_MANY_SECONDS", 60);
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "editors,documents,many,idle,extra").split(",").map((s) => s.trim()));
 const NGINX = process.env.BENCH_TOPOLOGY === "nginx";
 
 process.setMaxListeners(0); // each stock y-websocket client listens for process exit
@@ -626,7 +634,7 @@ async function reportLoad(server: Server, label: string, d: Deliveries, run: { s
   console.log(`  ${label}: ${latencyLine(d.samples)}   [target: p99 ≤ ${TARGET_P99_MS} ms at 1,000 updates/s in]`);
   console.log(`  server: RSS ${mb(window.peakRss)} peak under load, ${mb(memory.rss)} after gc with ${connected}; ${heapText(memory)} after gc; CPU ${(window.serverCpu * 100).toFixed(0)}% of one core during the run`);
   console.log(`  server stalls during the run: ${stallsText(memory)}`);
-  console.log(`  update log: ${int(run.sent)} updates stored with ${int(writes)} batched INSERTs (${(run.sent / Math.max(1, writes)).toFixed(1)} per INSERT)`);
+  console.log(`  update log: ${int(run.sent)} updates stored with ${int(writes)} writes (group commits: one INSERT each for every document with updates; ${(run.sent / Math.max(1, writes)).toFixed(1)} updates per write)`);
   console.log(`  load generator (this process): CPU ${(window.ownCpu * 100).toFixed(0)}% of one core, event-loop delay p99 ${ms(window.loopP99)} (included in the latencies)`);
 }
 
@@ -688,6 +696,40 @@ async function manyDocuments(): Promise<void> {
       await d.drain();
       const window = stop();
       await reportLoad(server, "edit → watcher latency", d, run, rate, window, (await logWrites(server)) - writes0, `all ${int(clients)} clients connected`);
+    },
+  );
+}
+
+/** 5. Many documents, every client an editor, the editors of a document typing in turn. */
+async function manyEditedDocuments(): Promise<void> {
+  const rate = MANY_DOCUMENTS * MANY_RATE;
+  const clients = MANY_DOCUMENTS * MANY_CLIENTS;
+  console.log(`\n5. ${int(MANY_DOCUMENTS)} documents × ${MANY_CLIENTS} editors (${int(clients)} connections), ${MANY_RATE} edits/s per document by its editors in turn (${int(rate)} updates/s in) for ${MANY_SECONDS} s`);
+  await withServer(
+    async (db) => {
+      const team = await createTeamOf(db);
+      return { team, contractIds: await createContracts(db, team.companyId, MANY_DOCUMENTS, paragraphs(MANY_CLIENTS)) };
+    },
+    async (server, { team, contractIds }) => {
+      const d = new Deliveries();
+      // Client i: document i % MANY_DOCUMENTS, editor number floor(i / MANY_DOCUMENTS) of it, typing in its own paragraph.
+      const all = await openInBatches(clients, (i) =>
+        openClient(server.baseUrl, contractIds[i % MANY_DOCUMENTS]!, team.editors[i % team.editors.length]!, { doc: new Y.Doc(), onUpdate: d.receiveAt(i) }),
+      );
+      await sleep(1000);
+      const writes0 = await logWrites(server);
+      await serverMemory(server); // starts the server's stall counters afresh
+      const stop = watchWindow(server);
+      const run = await drive(rate, MANY_SECONDS, (k) => {
+        const document = k % MANY_DOCUMENTS;
+        const editor = Math.floor(k / MANY_DOCUMENTS) % MANY_CLIENTS;
+        const i = editor * MANY_DOCUMENTS + document;
+        const text = paragraphText(all[i]!.doc!, editor);
+        text.insert(text.length, d.token(MANY_CLIENTS - 1, i));
+      });
+      await d.drain();
+      const window = stop();
+      await reportLoad(server, "edit → peer latency", d, run, rate, window, (await logWrites(server)) - writes0, `all ${int(clients)} clients connected`);
     },
   );
 }
@@ -823,6 +865,7 @@ console.log(`(BENCH_SCALE=${SCALE}; every scenario on a freshly started server; 
 const scenarios: [string, () => Promise<void>][] = [
   ["editors", editorsOnOneDocument],
   ["documents", manyDocuments],
+  ["many", manyEditedDocuments],
   ["idle", idleConnections],
   ["extra", extras],
 ];

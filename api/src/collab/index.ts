@@ -21,5 +21,5 @@ export {
   type SeededDocument,
 } from "./store";
 export { mergeIntoState } from "./merge";
-export { appendLiveUpdates, contractsWithLoggedUpdates, DocumentLockedError } from "./live-append";
+export { appendLiveUpdateGroups, appendLiveUpdates, contractsWithLoggedUpdates, DocumentLockedError, type GroupAppendOutcome } from "./live-append";
 export { COLLAB_UPDATE_EVENT, collabUpdateEvent, commitDocumentEdit, decodeUpdate, encodeUpdate, parseCollabUpdateEvent, type CollabUpdatePayload, type CommittedEdit } from "./commit";

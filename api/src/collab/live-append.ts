@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { isTextLocked } from "@clausewise/shared";
+import { isTextLocked, TEXT_LOCKED_STATUSES } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contracts, yjsUpdates } from "../db/schema";
 import { appendUpdates } from "./store";
@@ -24,6 +24,47 @@ export async function appendLiveUpdates(db: Db, contractId: string, updates: Uin
     const [row] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, contractId)).for("key share");
     if (!row || isTextLocked(row.status)) throw new DocumentLockedError(contractId);
     return appendUpdates(tx, contractId, updates);
+  });
+}
+
+/** What became of one document's updates in a group append. */
+export type GroupAppendOutcome = "stored" | "locked" | "busy";
+
+/**
+ * Group commit (DECISIONS.md "Live documents: group commit"): the updates of several documents in
+ * one statement (one multi-row INSERT, its own transaction). The contract rows are read FOR KEY SHARE as in
+ * `appendLiveUpdates`, but SKIP LOCKED: a row held FOR UPDATE (an approval, a refresh of the derived
+ * content) would otherwise hold up every document of the group, so its document comes back "busy"
+ * and nothing of it is stored here (the caller writes it alone with `appendLiveUpdates`, which waits
+ * for the row); a locked text comes back "locked", nothing stored; the rest is stored. A missing
+ * contract is also "busy" (the lone append then refuses it). Outcomes are in the order of `batches`.
+ */
+export async function appendLiveUpdateGroups(db: Db, batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]> {
+  if (batches.length === 0) return [];
+  const ids = [...new Set(batches.map((b) => b.contractId))];
+  const incoming = batches.flatMap((b) => b.updates.map((update) => sql`(${b.contractId}::uuid, ${update}::bytea)`));
+  // One statement, its own transaction: on PGlite every statement is a turn of the event loop.
+  const result = await db.execute(sql`
+    with target as (
+      select id, status from ${contracts} where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) for key share skip locked
+    ), incoming (contract_id, update) as (values ${sql.join(incoming, sql`, `)}),
+    stored as (
+      insert into ${yjsUpdates} (contract_id, update)
+      select incoming.contract_id, incoming.update from incoming join target on target.id = incoming.contract_id
+      where target.status not in (${sql.join(
+        TEXT_LOCKED_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    )
+    select id::text as id, status from target`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string }[];
+  const status = new Map(rows.map((r) => [r.id, r.status]));
+  return batches.map((b): GroupAppendOutcome => {
+    const s = status.get(b.contractId.toLowerCase());
+    return s === undefined ? "busy" : isTextLocked(s) ? "locked" : "stored";
   });
 }
 

@@ -2,8 +2,7 @@ import * as awarenessProtocol from "y-protocols/awareness";
 import * as Y from "yjs";
 import { DocumentLockedError } from "@clausewise/api/collab/index";
 import type { Logger } from "@clausewise/api/logger";
-import { metrics } from "@clausewise/api/metrics";
-import { Batcher } from "./batcher";
+import { DocumentLog, GroupCommit } from "./group-commit";
 import { CollabConnection } from "./connection";
 import type { CollabFanout } from "./fanout";
 import type { CollabOptions } from "./options";
@@ -19,10 +18,9 @@ import {
   updateHasContent,
   type IncomingMessage,
 } from "./protocol";
+import { RenderQueue } from "./render-queue";
 import type { SuggestionSync } from "./suggestion-sync";
 import { checkSuggestionUpdate } from "./suggestions";
-
-const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_seconds", "Time to commit one batch of live-document updates to the update log.");
 
 /** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
 export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
@@ -44,6 +42,16 @@ export interface DocumentDeps {
   options: CollabOptions;
   /** Keeps document_changes in step with the suggestion marks (suggestion-sync.ts); optional. */
   suggestions?: SuggestionSync;
+  /** The process's update-log writer, shared by every document (group commit); a document alone gets its own. */
+  groupCommit?: GroupCommit;
+  /** Refreshes of derived content, one document at a time (render-queue.ts); a document alone runs its own. */
+  renderQueue?: RenderQueue;
+}
+
+/** The update-log writer of a set of documents (the registry's, or one document's in tests). */
+export function createGroupCommit(deps: Pick<DocumentDeps, "persistence" | "logger" | "options">): GroupCommit {
+  const { batchDelayMs, batchMaxUpdates, batchMaxBytes, batchParallelWrites } = deps.options;
+  return new GroupCommit(deps.persistence, deps.logger, { lingerMs: batchDelayMs, maxUpdates: batchMaxUpdates, maxBytes: batchMaxBytes, parallelWrites: Math.max(1, batchParallelWrites) });
 }
 
 /**
@@ -60,7 +68,8 @@ export class LiveDocument {
   reserved = 0;
   /** The contract was erased (contract:deleted): nothing more is stored for it, and unloading writes nothing. */
   erased = false;
-  private readonly log: Batcher<Entry>;
+  private readonly log: DocumentLog<Entry>;
+  private readonly renderQueue: RenderQueue;
   private readonly guard: UpdateGuard;
   private storedSinceCompaction = 0;
   private compactTimer: NodeJS.Timeout | null = null;
@@ -84,28 +93,18 @@ export class LiveDocument {
   ) {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null); // the server is no participant
-    this.log = new Batcher<Entry>(
-      {
-        write: async (entries) => {
-          const started = performance.now();
-          await deps.persistence.append(
-            contractId,
-            entries.map((e) => e.update),
-          );
-          updateLogWrite.observe({}, (performance.now() - started) / 1000);
-        },
-        committed: (entries) => this.stored(entries),
-        failed: (entries, error) => {
-          for (const entry of entries) this.guard.settled(entry.ticket, false);
-          // Approved (or submitted) meanwhile: the text is locked and the edit is refused, not retried.
-          const locked = error instanceof DocumentLockedError;
-          if (locked) deps.logger.info({ contractId, updates: entries.length }, "collab: refused edits to a locked contract");
-          else deps.logger.error({ err: error, contractId, updates: entries.length }, "collab: storing updates failed; their senders resync");
-          for (const from of new Set(entries.map((e) => e.from))) from.close(locked ? "locked" : "storageFailed");
-        },
+    this.log = new DocumentLog<Entry>(contractId, deps.groupCommit ?? createGroupCommit(deps), {
+      committed: (entries) => this.stored(entries),
+      failed: (entries, error) => {
+        for (const entry of entries) this.guard.settled(entry.ticket, false);
+        // Approved (or submitted) meanwhile: the text is locked and the edit is refused, not retried.
+        const locked = error instanceof DocumentLockedError;
+        if (locked) deps.logger.info({ contractId, updates: entries.length }, "collab: refused edits to a locked contract");
+        else deps.logger.error({ err: error, contractId, updates: entries.length }, "collab: storing updates failed; their senders resync");
+        for (const from of new Set(entries.map((e) => e.from))) from.close(locked ? "locked" : "storageFailed");
       },
-      { maxDelayMs: deps.options.batchDelayMs, maxEntries: deps.options.batchMaxUpdates },
-    );
+    });
+    this.renderQueue = deps.renderQueue ?? new RenderQueue();
     this.guard = new UpdateGuard(doc, deps.options.maxDocumentChars);
     doc.on("update", this.relayUpdate);
     this.awareness.on("update", this.relayAwareness);
@@ -274,10 +273,14 @@ export class LiveDocument {
     else this.compactTimer = setTimeout(() => void this.compact(), delay);
   }
 
-  /** Debounced, but never postponed beyond the maximum wait by changes that keep coming. */
+  /**
+   * Debounced, but never postponed beyond the maximum wait by changes that keep coming. The maximum
+   * wait is drawn anew each time between half and all of `derivedMaxWaitMs`, so documents typed in
+   * together do not all come due at the same moment; the render queue then runs them one at a time.
+   */
   private scheduleDerived(): void {
     const now = Date.now();
-    this.derivedDueBy ??= now + this.deps.options.derivedMaxWaitMs;
+    this.derivedDueBy ??= now + Math.round(this.deps.options.derivedMaxWaitMs * (0.5 + Math.random() / 2));
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
     const delay = Math.min(this.deps.options.derivedDebounceMs, Math.max(0, this.derivedDueBy - now));
     this.derivedTimer = setTimeout(() => void this.refreshDerived(), delay);
@@ -307,7 +310,15 @@ export class LiveDocument {
     return this.compaction;
   }
 
-  private async refreshDerived(): Promise<void> {
+  /** Takes its turn in the render queue (one document re-renders at a time). */
+  private refreshDerived(): Promise<void> {
+    if (this.derivedTimer) clearTimeout(this.derivedTimer);
+    this.derivedTimer = null;
+    if (this.erased || !this.derivedDirty) return Promise.resolve();
+    return this.renderQueue.enqueue(this.contractId, () => this.renderDerived());
+  }
+
+  private async renderDerived(): Promise<void> {
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
     this.derivedTimer = null;
     this.derivedDueBy = null;

@@ -8,9 +8,17 @@ export interface CollabOptions {
   maxClientsPerDocument: number;
   messagesPerSecond: number;
   messageBurst: number;
-  /** Updates wait at most this long to be written together with others. */
+  /**
+   * Group commit: 0 writes the updates of every document on the next turn of the event loop (or as
+   * soon as the write in flight commits); more waits this long for others.
+   */
   batchDelayMs: number;
+  /** Most updates in one write (of all documents together); the rest go in the next. */
   batchMaxUpdates: number;
+  /** …and about this many bytes. */
+  batchMaxBytes: number;
+  /** Group-commit writes in flight at once (each of other documents): 1 on PGlite, 3 on PostgreSQL (the server picks by database). */
+  batchParallelWrites: number;
   /** Fold the log into the state row after this many stored updates… */
   compactAfterUpdates: number;
   /** …or after this long without a stored update. */
@@ -31,8 +39,10 @@ export interface CollabOptions {
 
 export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   ...COLLAB_LIMITS,
-  batchDelayMs: 5,
-  batchMaxUpdates: 64,
+  batchDelayMs: 0,
+  batchMaxUpdates: 2_000,
+  batchMaxBytes: 8 * 1024 * 1024,
+  batchParallelWrites: 1,
   compactAfterUpdates: 200,
   compactQuietMs: 30_000,
   compactMinIntervalMs: 5_000,

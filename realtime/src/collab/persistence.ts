@@ -1,7 +1,10 @@
 import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
-import { appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+import { appendLiveUpdateGroups, appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+import type { GroupAppendOutcome } from "@clausewise/api/collab/index";
 import { mergeOffThread, startMergeThread } from "./merge-thread";
+
+export type { GroupAppendOutcome };
 
 export interface LoadedDocument {
   doc: Y.Doc;
@@ -21,6 +24,13 @@ export interface DocumentPersistence {
   load(contractId: string): Promise<LoadedDocument>;
   /** Appends updates in one INSERT; resolves once committed. Throws DocumentLockedError (nothing stored) while the text is locked. */
   append(contractId: string, updates: Uint8Array[]): Promise<void>;
+  /**
+   * Appends the updates of several documents in one transaction (group commit); resolves once
+   * committed, with each document's outcome: "stored", "locked" (nothing stored: the text is
+   * locked) or "busy" (nothing stored: its contract row is held; write it alone with `append`).
+   * Optional: without it the group commit writes each document with `append`.
+   */
+  appendGroup?(batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]>;
   /** Folds the log into the state row. Safe to run from several instances at once. */
   compact(contractId: string): Promise<void>;
   /** Rewrites the derived HTML and plain text of the contract from the document. */
@@ -40,6 +50,7 @@ export function createDocumentStore(db: Db): DocumentPersistence {
     async append(contractId, updates) {
       await appendLiveUpdates(db, contractId, updates);
     },
+    appendGroup: (batches) => appendLiveUpdateGroups(db, batches),
     async compact(contractId) {
       await compact(db, contractId, { merge: mergeOffThread });
     },

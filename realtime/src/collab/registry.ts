@@ -1,5 +1,6 @@
 import * as Y from "yjs";
-import { LiveDocument, STORED_ELSEWHERE, type DocumentDeps } from "./document";
+import { createGroupCommit, LiveDocument, STORED_ELSEWHERE, type DocumentDeps } from "./document";
+import { RenderQueue } from "./render-queue";
 import type { FanoutMessage } from "./fanout";
 
 type Early = { kind: "stored"; update: Uint8Array; origin: symbol } | { kind: "awareness"; update: Uint8Array };
@@ -16,8 +17,12 @@ type Entry =
  */
 export class DocumentRegistry {
   private readonly entries = new Map<string, Entry>();
+  private readonly deps: DocumentDeps;
 
-  constructor(private readonly deps: DocumentDeps) {}
+  /** Every document of the registry shares one update-log writer (group commit) and one render queue. */
+  constructor(deps: DocumentDeps) {
+    this.deps = { ...deps, groupCommit: deps.groupCommit ?? createGroupCommit(deps), renderQueue: deps.renderQueue ?? new RenderQueue() };
+  }
 
   /** The loaded document, loading it if needed; reserved for one connection until `join`/`release`. */
   async acquire(contractId: string): Promise<LiveDocument> {

@@ -54,7 +54,8 @@ function refuseHttp(socket: Duplex, status: number, text: string): void {
  */
 export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions = {}): CollabServer {
   const { persistence: givenPersistence, fanout: givenFanout, ...timings } = overrides;
-  const options: CollabOptions = { ...DEFAULT_COLLAB_OPTIONS, ...timings };
+  // PostgreSQL: a few group commits in flight at once (each waits for its WAL flush); PGlite: one.
+  const options: CollabOptions = { ...DEFAULT_COLLAB_OPTIONS, batchParallelWrites: deps.database.kind === "postgres" ? 3 : 1, ...timings };
   const persistence = givenPersistence ?? createDocumentStore(deps.db);
   const fanout = givenFanout ?? (deps.config.redisUrl ? createRedisFanout(deps.config.redisUrl, deps.logger, deps.bus.redisPrefix) : createLocalFanout());
   const registry = new DocumentRegistry({ persistence, fanout, logger: deps.logger, options, suggestions: createSuggestionSync(deps) });

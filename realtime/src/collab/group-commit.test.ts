@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { loadConfig } from "@clausewise/api/env";
+import type { Database } from "@clausewise/api/db/client";
+import { createCompany, createContract } from "@clausewise/api/test/factories";
+import { openLocation, throwawayDatabase, type ThrowawayDatabase } from "../test/database";
+import { storedState } from "../test/collab";
+import { createDocumentStore } from "./persistence";
+
+/*
+ * The group commit's write (api/src/collab/live-append.ts appendLiveUpdateGroups, through the
+ * realtime store): several documents in one statement; a locked text refused, nothing of it stored;
+ * a contract row held FOR UPDATE by someone else (an approval, a refresh of the derived content)
+ * skipped at once as "busy" rather than waited for, so it cannot hold up the other documents.
+ */
+const databaseUrl = loadConfig().databaseUrl;
+let throwaway: ThrowawayDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  throwaway = await throwawayDatabase(databaseUrl, "group_write");
+  database = await openLocation(throwaway.location);
+  await database.migrate();
+});
+afterAll(async () => {
+  await database?.close();
+  await throwaway?.drop();
+});
+
+const textUpdate = (text: string) => {
+  const doc = new Y.Doc();
+  doc.getText("t").insert(0, text);
+  return Y.encodeStateAsUpdate(doc);
+};
+const textOf = (state: Uint8Array) => {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return doc.getText("t").toString();
+};
+
+describe("group commit write", () => {
+  it("stores several documents' updates in one write, refuses locked texts, and reports each outcome in order", async () => {
+    const company = await createCompany(database.db);
+    const open1 = await createContract(database.db, { companyId: company.id });
+    const open2 = await createContract(database.db, { companyId: company.id });
+    const approved = await createContract(database.db, { companyId: company.id, status: "approved" });
+    const store = createDocumentStore(database.db);
+    const outcomes = await store.appendGroup!([
+      { contractId: open1.id, updates: [textUpdate("one-a"), textUpdate("one-b")] },
+      { contractId: approved.id, updates: [textUpdate("locked")] },
+      { contractId: open2.id.toUpperCase(), updates: [textUpdate("two")] },
+    ]);
+    expect(outcomes).toEqual(["stored", "locked", "stored"]);
+    const one = await storedState(database.db, open1.id);
+    expect(one.logRows).toBe(2);
+    expect(textOf(one.state)).toMatch(/one-a/);
+    expect(textOf(one.state)).toMatch(/one-b/);
+    expect(textOf((await storedState(database.db, open2.id)).state)).toBe("two");
+    expect((await storedState(database.db, approved.id)).logRows).toBe(0);
+  });
+
+  it("reports a missing contract as busy (the lone append then refuses it) and stores the rest", async () => {
+    const company = await createCompany(database.db);
+    const open = await createContract(database.db, { companyId: company.id });
+    const store = createDocumentStore(database.db);
+    const outcomes = await store.appendGroup!([
+      { contractId: "00000000-0000-4000-8000-000000000000", updates: [textUpdate("gone")] },
+      { contractId: open.id, updates: [textUpdate("kept")] },
+    ]);
+    expect(outcomes).toEqual(["busy", "stored"]);
+    await expect(store.append("00000000-0000-4000-8000-000000000000", [textUpdate("gone")])).rejects.toThrow(/locked/);
+    expect(textOf((await storedState(database.db, open.id)).state)).toBe("kept");
+  });
+
+  // PGlite has a single connection: no other transaction can hold a row while the group writes.
+  it.runIf(Boolean(databaseUrl))(
+    "skips a contract row another transaction holds FOR UPDATE without waiting (PostgreSQL: several connections)",
+    async () => {
+      const company = await createCompany(database.db);
+      const held = await createContract(database.db, { companyId: company.id });
+      const free = await createContract(database.db, { companyId: company.id });
+      const store = createDocumentStore(database.db);
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((r) => (locked = r));
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(`select id from contracts where id = '${held.id}' for update`);
+        locked();
+        await released;
+      });
+      await lockTaken;
+      const started = performance.now();
+      const outcomes = await store.appendGroup!([
+        { contractId: held.id, updates: [textUpdate("waits")] },
+        { contractId: free.id, updates: [textUpdate("goes")] },
+      ]);
+      const tookMs = performance.now() - started;
+      expect(outcomes).toEqual(["busy", "stored"]);
+      expect(tookMs).toBeLessThan(5_000);
+      // The lone append waits for the row, then stores.
+      const alone = store.append(held.id, [textUpdate("waits")]);
+      release();
+      await holder;
+      await alone;
+      expect(textOf((await storedState(database.db, held.id)).state)).toBe("waits");
+      expect(textOf((await storedState(database.db, free.id)).state)).toBe("goes");
+    },
+  );
+});
