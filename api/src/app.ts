@@ -42,6 +42,7 @@ import { supportDeskRoutes } from "./routes/support-desk";
 
 import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 import { socketAddress } from "./auth/request";
+import { createSessionCache } from "./auth/session-cache";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -68,7 +69,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // no route accepts, without reading or buffering anything.
   // (Twice the upload limit, so the upload routes' own 413 message answers anything near it.)
   api.use("*", refuseDeclaredLengthOver(2 * MAX_UPLOAD_BYTES));
-  api.use("*", resolveAuth());
+  // Active sessions are answered from memory for a few seconds (auth/session-cache.ts).
+  api.use("*", resolveAuth(createSessionCache({ ttlMs: deps.config.sessionCacheMs, bus: deps.bus })));
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", ssoRoutes);

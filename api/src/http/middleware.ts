@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { clearSessionCookie, readSessionCookie, readSignedInHint } from "../auth/cookies";
 import { clientIp } from "../auth/request";
 import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
+import type { SessionCache } from "../auth/session-cache";
 import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
 import { keyNotAllowed } from "./key-access";
@@ -37,7 +38,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
  * that needs none works without); a timed-out one clears its cookie and is remembered, so a route
  * that needs a session says why it has ended. Failed API keys are throttled per IP address.
  */
-export function resolveAuth(): MiddlewareHandler<AppEnv> {
+export function resolveAuth(cache?: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, now, config } = c.get("deps");
     const header = c.req.header("authorization");
@@ -47,7 +48,7 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
       c.set("apiKey", key);
     } else {
       const token = readSessionCookie(c);
-      const found = token ? await lookupSession(db, token, now(), config.sessions) : null;
+      const found = !token ? null : cache ? await cache.lookup(db, token, now(), config.sessions) : await lookupSession(db, token, now(), config.sessions);
       if (found?.status === "active") c.set("auth", found.auth);
       if (found?.status === "expired") {
         c.set("sessionExpired", true);
@@ -57,9 +58,18 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
         clearSessionCookie(c);
       }
     }
-    await next();
+    if (!cache || !WRITE_METHODS.has(c.req.method)) return next();
+    try {
+      await next();
+    } finally {
+      // Whatever this request changed (a sign-out, a revoked session, a role, a plan) is seen by the
+      // very next request in this process: the cached sessions are forgotten before it answers.
+      cache.clear();
+    }
   };
 }
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** An unknown or revoked key: 401, or 429 once this IP address has sent too many of them. */
 async function refuseApiKey(c: Context<AppEnv>): Promise<never> {
