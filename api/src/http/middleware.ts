@@ -58,18 +58,27 @@ export function resolveAuth(cache?: SessionCache): MiddlewareHandler<AppEnv> {
         clearSessionCookie(c);
       }
     }
-    if (!cache || !WRITE_METHODS.has(c.req.method)) return next();
-    try {
-      await next();
-    } finally {
-      // Whatever this request changed (a sign-out, a revoked session, a role, a plan) is seen by the
-      // very next request in this process: the cached sessions are forgotten before it answers.
-      cache.clear();
-    }
+    await next();
   };
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Whatever a write request changed (a sign-out, a revoked session, a role, a plan, a contract) is
+ * seen by the very next request in this process: the read caches are emptied before it answers,
+ * whether it succeeded or not. Put it before the middleware that reads them.
+ */
+export function forgetAfterWrites(...caches: { clear(): void }[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method)) return next();
+    try {
+      await next();
+    } finally {
+      for (const cache of caches) cache.clear();
+    }
+  };
+}
 
 /** An unknown or revoked key: 401, or 429 once this IP address has sent too many of them. */
 async function refuseApiKey(c: Context<AppEnv>): Promise<never> {
