@@ -108,6 +108,18 @@ describe("GET /api/contracts with the answer cache", () => {
     expect(JSON.parse(plain.body.toString("utf8"))).toEqual(JSON.parse(gunzipSync(answers[0]!.body).toString("utf8")));
   });
 
+  it("answers concurrent requests that miss together with the one read", async () => {
+    const one = await team(["Concurrent A", "Concurrent B"]);
+    const other = await team(["Elsewhere"]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signedIn(t, i % 2 ? one.reviewer.token : other.reviewer.token).get<ContractSummary[]>("/api/contracts?sort=title")),
+    );
+    answers.forEach((res, i) => {
+      expect(res.status).toBe(200);
+      expect(res.body.map((c) => c.title)).toEqual(i % 2 ? ["Concurrent A", "Concurrent B"] : ["Elsewhere"]);
+    });
+  });
+
   it("does not keep refusals", async () => {
     const one = await team(["Only"]);
     expect((await signedIn(t, one.admin.token).get("/api/contracts?limit=0")).status).toBe(400);

@@ -91,6 +91,10 @@ const ANSWER_HEADERS = ["content-type", "x-total-count", "link"];
  * Only for routes whose answer depends on the company and the URL alone, not on who asks.
  */
 export function cachedCompanyAnswer(): MiddlewareHandler<AppEnv> {
+  /* Requests that miss the same answer while it is being read wait for that one read instead of
+   * each running the queries (when an answer expires under load, 50 connections would otherwise
+   * run 50 identical reads at once). Keyed by company and URL, like the answers. */
+  const reading = new Map<string, Promise<Answer | null>>();
   return async (c, next) => {
     const cache = c.get("answerCache");
     const auth = c.get("auth");
@@ -98,8 +102,19 @@ export function cachedCompanyAnswer(): MiddlewareHandler<AppEnv> {
     const companyId = auth.company.id;
     const url = new URL(c.req.url);
     const key = url.pathname + url.search;
-    let answer = cache.get(companyId, key);
-    if (!answer) {
+    const cached = cache.get(companyId, key);
+    if (cached) return respond(c, cached);
+    const flightKey = `${companyId} ${key}`;
+    const inFlight = reading.get(flightKey);
+    if (inFlight) {
+      const shared = await inFlight;
+      if (shared) return respond(c, shared);
+      return next();
+    }
+    let settle!: (answer: Answer | null) => void;
+    reading.set(flightKey, new Promise<Answer | null>((resolve) => (settle = resolve)));
+    let answer: Answer | null = null;
+    try {
       const generation = cache.generation(companyId);
       await next();
       const res = c.res;
@@ -118,9 +133,11 @@ export function cachedCompanyAnswer(): MiddlewareHandler<AppEnv> {
       // Hono merges the old answer's headers over a new one unless cleared (compress.ts).
       c.res = undefined;
       c.res = respond(c, answer);
-      return;
+    } finally {
+      reading.delete(flightKey);
+      // Waiters share an answer only if no write overtook the read (else they read for themselves).
+      settle(answer && cache.get(companyId, key) === answer ? answer : null);
     }
-    return respond(c, answer);
   };
 }
 
