@@ -1,12 +1,21 @@
 /**
- * API throughput with autocannon at 50 connections: GET /api/contracts (100 contracts) and
- * GET /api/notifications/unread-count through the real app (session cookie, tenancy, database),
- * then a page of 50 out of 10,000 contracts (first page and a page deep in by cursor, by the
- * default order and by title), beside a bare Hono route in the same run as the ceiling of this machine.
- * Prints figures; asserts nothing. Run: npx -y pnpm@10 bench:api  (DATABASE_URL for PostgreSQL)
- * BENCH_SECONDS sets the duration of each run (default 10).
+ * API throughput at 50 connections, at 100 and at 10,000 contracts, beside a bare Hono route measured
+ * in the same run as the ceiling of this machine:
+ * - GET /api/contracts (the full list of 100) and GET /api/notifications/unread-count through the
+ *   real app (session cookie, tenancy, database);
+ * - a page of 50 out of 10,000 contracts (first page, a page deep in by cursor, by title, by
+ *   -deadline, an offset page with a status filter).
+ * Each runs with the production defaults (sessions and company-wide list answers kept a few seconds,
+ * SESSION_CACHE_MS / ANSWER_CACHE_MS) and the two lists again with both caches off (every request
+ * reads the database: the cost of a miss).
+ * The load client (autocannon) runs in its own process, so it never shares the server's event loop;
+ * the server's event-loop delay (max, p99) is printed per run. Prints figures; asserts nothing.
+ * Run: npx -y pnpm@10 bench:api  (DATABASE_URL for PostgreSQL). BENCH_SECONDS: seconds per run (10).
  */
-import autocannon from "autocannon";
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { availableParallelism, loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { contracts, notifications } from "../api/src/db/schema";
 import { createTestApp } from "../api/src/test/app";
 import { startBareHono } from "../api/src/test/bare-hono";
@@ -14,6 +23,9 @@ import { createContract, createTeam } from "../api/src/test/factories";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const AUTOCANNON = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+/** The production defaults of SESSION_CACHE_MS and ANSWER_CACHE_MS (api/src/env.ts). */
+const CACHE_MS = 3000;
 
 interface Figures {
   label: string;
@@ -22,16 +34,48 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  loopMax: number;
+  loopP99: number;
 }
+
+/** autocannon in a child process (its own event loop and CPU time, as a real client's). */
+function autocannon(url: string, headers: Record<string, string>): Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }> {
+  const args = [AUTOCANNON, "-j", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as never);
+    });
+  });
+}
+
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 
 async function load(label: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  // Every answer as a browser asks for it (gzip accepted).
+  loop.reset();
+  const result = await autocannon(url, { "accept-encoding": "gzip, deflate, br", ...headers });
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    loopMax: loop.max / 1e6,
+    loopP99: loop.percentile(99) / 1e6,
+  };
 }
 
+const load1 = () => loadavg()[0]!.toFixed(2);
 const bare = await startBareHono();
-
-const t = await createTestApp();
+// The app as deployed (caches on), and a second instance on the same database with both caches off.
+const t = await createTestApp({ sessionCacheMs: CACHE_MS, answerCacheMs: CACHE_MS });
+const cold = await createTestApp({ sessionCacheMs: 0, answerCacheMs: 0 }, { database: t.deps.database });
+const startLoad = load1();
 try {
   const team = await createTeam(t.deps.db);
   for (let i = 0; i < 100; i++) {
@@ -45,10 +89,11 @@ try {
   const listed = (await check.json()) as unknown[];
   if (check.status !== 200 || listed.length !== 100) throw new Error(`GET /api/contracts answered ${check.status} with ${listed.length} contracts`);
 
-  console.log(`API load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, database: ${t.deps.database.kind}`);
+  console.log(`API load: autocannon (own process), ${CONNECTIONS} connections, ${SECONDS} s per run, database: ${t.deps.database.kind}, caches ${CACHE_MS} ms`);
   const rows = [
     await load("bare Hono route (ceiling)", bare.url),
     await load("GET /api/contracts (100 contracts)", `${t.baseUrl}/api/contracts`, cookie),
+    await load("  same, caches off", `${cold.baseUrl}/api/contracts`, cookie),
     await load("GET /api/notifications/unread-count", `${t.baseUrl}/api/notifications/unread-count`, cookie),
   ];
 
@@ -76,7 +121,7 @@ try {
     );
   }
   await t.deps.db.execute("analyze contracts");
-  const pageUrl = (query: string) => `${t.baseUrl}/api/contracts?${query}`;
+  const pageUrl = (query: string, base = t.baseUrl) => `${base}/api/contracts?${query}`;
   const first = await fetch(pageUrl("limit=50"), { headers: bigCookie });
   const firstRows = (await first.json()) as unknown[];
   if (first.status !== 200 || firstRows.length !== 50 || first.headers.get("x-total-count") !== "10000") {
@@ -92,15 +137,24 @@ try {
   }
   rows.push(
     await load("contracts: 1st page of 50 / 10,000", pageUrl("limit=50"), bigCookie),
+    await load("  same, caches off", pageUrl("limit=50", cold.baseUrl), bigCookie),
     await load("contracts: page 61 of 50 by title", `${t.baseUrl}${deep}`, bigCookie),
     await load("contracts: 1st page by -deadline", pageUrl("limit=50&sort=-deadline"), bigCookie),
     await load("contracts: page 50, status filter", pageUrl("limit=50&status=approved&sort=priority&offset=2450"), bigCookie),
+    await load("bare Hono route (again, at the end)", bare.url),
   );
-  console.log("route                                    req/s     p50 ms   p99 ms   errors  non-2xx");
+  const ceiling = Math.max(rows[0]!.rps, rows.at(-1)!.rps);
+  console.log("route                                    req/s  % bare   p50 ms   p99 ms  errors non-2xx  loop max/p99 ms");
   for (const r of rows) {
-    console.log(`${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)} ${String(r.non2xx).padStart(8)}`);
+    const share = `${((100 * r.rps) / ceiling).toFixed(1)}%`;
+    console.log(
+      `${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} ${share.padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}  ${r.loopMax.toFixed(0).padStart(6)} / ${r.loopP99.toFixed(0)}`,
+    );
   }
+  console.log(`load average (1 min, ${availableParallelism()} cores): ${startLoad} at start, ${load1()} at end`);
 } finally {
+  loop.disable();
+  await cold.close();
   await t.close();
   bare.close();
 }

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { MAX_UPLOAD_BYTES } from "@clausewise/shared";
 import type { AppDeps, AppEnv } from "./context";
 import { notFound } from "./http/errors";
-import { refuseDeclaredLengthOver, requestContext, resolveAuth } from "./http/middleware";
+import { forgetAfterWrites, refuseDeclaredLengthOver, requestContext, resolveAuth } from "./http/middleware";
+import { createAnswerCache } from "./http/answer-cache";
 import { onError } from "./http/on-error";
 import { securityHeaders, originCheck } from "./http/security";
 import { compressAnswers } from "./http/compress";
@@ -42,6 +43,7 @@ import { supportDeskRoutes } from "./routes/support-desk";
 
 import { FORWARDING_HEADERS, metricsResponse, observeRequests, registerDatabaseGauges } from "./http/metrics";
 import { socketAddress } from "./auth/request";
+import { createSessionCache } from "./auth/session-cache";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -68,7 +70,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // no route accepts, without reading or buffering anything.
   // (Twice the upload limit, so the upload routes' own 413 message answers anything near it.)
   api.use("*", refuseDeclaredLengthOver(2 * MAX_UPLOAD_BYTES));
-  api.use("*", resolveAuth());
+  // Active sessions and company-wide lists are answered from memory for a few seconds
+  // (auth/session-cache.ts, http/answer-cache.ts), forgotten at once after any write request here.
+  const sessionCache = createSessionCache({ ttlMs: deps.config.sessionCacheMs, bus: deps.bus });
+  const answerCache = createAnswerCache({ ttlMs: deps.config.answerCacheMs, bus: deps.bus });
+  api.use("*", async (c, next) => {
+    c.set("answerCache", answerCache);
+    await next();
+  });
+  api.use("*", forgetAfterWrites(sessionCache, answerCache));
+  api.use("*", resolveAuth(sessionCache));
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", ssoRoutes);

@@ -4,6 +4,7 @@ import type { EventBus } from "./events/bus";
 import type { Mailer } from "./email/mailer";
 import type { Logger } from "./logger";
 import type { AuthState } from "./auth/sessions";
+import type { AnswerCache } from "./http/answer-cache";
 
 /** Everything a request or a job needs from the outside world; built once per process (or per test). */
 export interface AppDeps {
@@ -28,5 +29,7 @@ export type AppEnv = {
     apiKey: AuthState | null;
     /** The request's session cookie named a session that timed out (see requireAuth). */
     sessionExpired: boolean;
+    /** Recent answers of company-wide lists (http/answer-cache.ts); unset outside the API. */
+    answerCache: AnswerCache | undefined;
   };
 };

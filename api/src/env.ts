@@ -56,6 +56,10 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: duration(HOUR_MS, SESSION_DEFAULTS.maxMs),
   SESSION_REMEMBER_IDLE_DAYS: duration(DAY_MS, SESSION_DEFAULTS.rememberIdleMs),
   SESSION_REMEMBER_DAYS: duration(DAY_MS, SESSION_DEFAULTS.rememberMaxMs),
+  /** How long an active session may be answered from memory (auth/session-cache.ts); 0 turns it off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a company-wide list answer may be served from memory (http/answer-cache.ts); 0 turns it off. */
+  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   METRICS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: optionalString,
@@ -103,6 +107,13 @@ export interface Config {
   trustProxy: boolean;
   /** Session lifetimes in ms: idle timeout and absolute lifetime, and both again for "Remember me". */
   sessions: SessionPolicy;
+  /**
+   * Milliseconds an active session is answered from this process' memory (auth/session-cache.ts).
+   * Default 3 s; 0 under NODE_ENV=test, where tests change rows directly in the database.
+   */
+  sessionCacheMs: number;
+  /** Milliseconds a company-wide list answer is served from memory (http/answer-cache.ts); same defaults. */
+  answerCacheMs: number;
   /** Bearer token GET /metrics requires; without one, /metrics answers only loopback callers. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -160,6 +171,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
       rememberIdleMs: Math.max(e.SESSION_REMEMBER_IDLE_DAYS, e.SESSION_IDLE_MINUTES),
       rememberMaxMs: Math.max(e.SESSION_REMEMBER_DAYS, e.SESSION_MAX_HOURS),
     },
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 3000),
+    answerCacheMs: e.ANSWER_CACHE_MS ?? (e.NODE_ENV === "test" ? 0 : 3000),
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

@@ -81,7 +81,10 @@ export async function pruneDeadSessions(db: Db, userId: string, now: Date, polic
  * What a session cookie stands for: a live session, one that timed out (idle or past its absolute
  * end; the caller says so and asks to sign in again), or nothing (unknown, signed out, revoked).
  */
-export type SessionLookup = { status: "active"; auth: AuthState } | { status: "expired" } | { status: "none" };
+export type SessionLookup =
+  | { status: "active"; auth: AuthState; /** Its absolute end. */ expiresAt: Date; /** When it times out without further activity. */ idleEndsAt: Date }
+  | { status: "expired" }
+  | { status: "none" };
 
 /**
  * Resolves a session cookie; inactive users and suspended companies get nothing. Each lookup is
@@ -103,11 +106,15 @@ export async function lookupSession(db: Db, token: string, now: Date, policy: Se
   // The row stays (pruned at the next sign-in), so every request already in flight hears "expired" too.
   if (session.expiresAt <= now || session.lastSeenAt.getTime() + idleMsOf(session, policy) <= now.getTime()) return { status: "expired" };
   if (!row.user.isActive || row.company.accountStatus !== "active") return { status: "none" };
-  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+  let lastSeenAt = session.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
   return {
     status: "active",
+    expiresAt: session.expiresAt,
+    idleEndsAt: new Date(lastSeenAt.getTime() + idleMsOf(session, policy)),
     auth: { user: row.user, company: row.company, sessionId: id, apiKeyId: null, apiKeyScope: null, pendingSecondFactor: session.pendingSecondFactor, remember: session.remember },
   };
 }

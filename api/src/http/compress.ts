@@ -36,9 +36,12 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || c.req.method === "HEAD" || res.headers.has("content-encoding")) return;
+    // Headers first: reading `body` turns @hono/node-server's lightweight Response into a full one
+    // (a stream and more per answer), which answers already encoded (http/answer-cache.ts) never need.
+    if (c.req.method === "HEAD" || res.headers.has("content-encoding")) return;
     if (!COMPRESSIBLE_ANSWER.test(res.headers.get("content-type") ?? "")) return;
     if (/no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
+    if (!res.body) return;
     const headers = new Headers(res.headers);
     headers.append("vary", "Accept-Encoding");
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../context";
 import { clearSessionCookie, readSessionCookie, readSignedInHint } from "../auth/cookies";
 import { clientIp } from "../auth/request";
 import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
+import type { SessionCache } from "../auth/session-cache";
 import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
 import { keyNotAllowed } from "./key-access";
@@ -37,7 +38,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
  * that needs none works without); a timed-out one clears its cookie and is remembered, so a route
  * that needs a session says why it has ended. Failed API keys are throttled per IP address.
  */
-export function resolveAuth(): MiddlewareHandler<AppEnv> {
+export function resolveAuth(cache?: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, now, config } = c.get("deps");
     const header = c.req.header("authorization");
@@ -47,7 +48,7 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
       c.set("apiKey", key);
     } else {
       const token = readSessionCookie(c);
-      const found = token ? await lookupSession(db, token, now(), config.sessions) : null;
+      const found = !token ? null : cache ? await cache.lookup(db, token, now(), config.sessions) : await lookupSession(db, token, now(), config.sessions);
       if (found?.status === "active") c.set("auth", found.auth);
       if (found?.status === "expired") {
         c.set("sessionExpired", true);
@@ -58,6 +59,24 @@ export function resolveAuth(): MiddlewareHandler<AppEnv> {
       }
     }
     await next();
+  };
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Whatever a write request changed (a sign-out, a revoked session, a role, a plan, a contract) is
+ * seen by the very next request in this process: the read caches are emptied before it answers,
+ * whether it succeeded or not. Put it before the middleware that reads them.
+ */
+export function forgetAfterWrites(...caches: { clear(): void }[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method)) return next();
+    try {
+      await next();
+    } finally {
+      for (const cache of caches) cache.clear();
+    }
   };
 }
 

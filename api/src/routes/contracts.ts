@@ -17,6 +17,7 @@ import { eraseContract } from "../commands/contracts/erase";
 import { authorize, contractAbilities } from "../policies";
 import { presentContractDetail, presentContractSummary } from "../presenters/contract";
 import { keyAccess } from "../http/key-access";
+import { cachedCompanyAnswer } from "../http/answer-cache";
 
 /** `sort=-title` or `sort=title&order=desc`; default: most recently updated first. */
 function contractOrder(sort: string | undefined, order: "asc" | "desc" | undefined): ContractOrder {
@@ -27,7 +28,8 @@ function contractOrder(sort: string | undefined, order: "asc" | "desc" | undefin
 }
 
 export const contractRoutes = new Hono<AppEnv>()
-  .get("/contracts", keyAccess("read"), async (c) => {
+  // Every member of a company sees the same list: answers are shared for a few seconds (http/answer-cache.ts).
+  .get("/contracts", keyAccess("read"), cachedCompanyAnswer(), async (c) => {
     const { user } = requireAuth(c);
     const query = queryParams(c, contractListQuery);
     if (query.cursor !== undefined && query.offset !== undefined) throw badRequest(CONTRACT_LIST_MESSAGES.cursorAndOffset);
