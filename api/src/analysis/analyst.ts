@@ -1,16 +1,21 @@
 import type { AppDeps } from "../context";
-import { analyzeContract, analyzeText, answerQuestion } from "./engine";
+import { analyzeContractOffThread } from "../workers/cpu";
+import { analyzeText, answerQuestion } from "./engine";
 import { createOpenAIProvider } from "./openai";
 import { attributed, withFallback, type AnalysisProvider, type AttributedProvider } from "./provider";
 
 /** What the rest of the API asks of contract intelligence, whichever engine answers (results say which). */
 export type Analyst = AttributedProvider;
 
-/** The offline engine (engine/): deterministic and in-process. */
+/**
+ * The offline engine (engine/): deterministic. A whole contract is analysed in a worker thread when
+ * long (workers/cpu.ts: 0.9 s for 300 pages would stop every live edit on the process); the rest
+ * (a selection, a question) stays in-process.
+ */
 export const localProvider: AnalysisProvider = {
   engine: "local",
   model: null,
-  analyzeContract: async (input) => analyzeContract(input.text, { title: input.title, ourPartyRole: input.ourPartyRole ?? null, companyName: input.companyName ?? null }),
+  analyzeContract: (input) => analyzeContractOffThread(input.text, { title: input.title, ourPartyRole: input.ourPartyRole ?? null, companyName: input.companyName ?? null }),
   analyzeText: async (input) => analyzeText(input),
   answerQuestion: async (input) => answerQuestion(input),
 };
