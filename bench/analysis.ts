@@ -73,7 +73,7 @@ async function watched(label: string, run: () => unknown): Promise<void> {
   const times: number[] = [];
   let stall = 0;
   for (let i = 0; i < JOB_RUNS; i++) {
-    loop.reset();
+    await loop.reset();
     const started = performance.now();
     await run();
     times.push(performance.now() - started);

@@ -57,7 +57,7 @@ try {
       form.set("title", `${file.label} run ${run}`);
       form.set("processingConsent", "true");
       form.set("storageConsent", "false");
-      loop.reset();
+      await loop.reset();
       const started = performance.now();
       const res = await admin.request<{ id: string }>("POST", "/api/contracts", form);
       const ms = performance.now() - started;
@@ -66,7 +66,7 @@ try {
       times.push(ms);
       contractId = res.body.id;
     }
-    loop.reset();
+    await loop.reset();
     const analysisStarted = performance.now();
     await runContractAnalysis(t.deps, contractId);
     const analysisMs = performance.now() - analysisStarted;
