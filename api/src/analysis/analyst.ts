@@ -1,6 +1,5 @@
 import type { AppDeps } from "../context";
-import { analyzeContractOffThread } from "../workers/cpu";
-import { analyzeText, answerQuestion } from "./engine";
+import { analyzeContractOffThread, analyzeTextOffThread, answerQuestionOffThread } from "../workers/cpu";
 import { createOpenAIProvider } from "./openai";
 import { attributed, withFallback, type AnalysisProvider, type AttributedProvider } from "./provider";
 
@@ -8,16 +7,15 @@ import { attributed, withFallback, type AnalysisProvider, type AttributedProvide
 export type Analyst = AttributedProvider;
 
 /**
- * The offline engine (engine/): deterministic. A whole contract is analysed in a worker thread when
- * long (workers/cpu.ts: 0.9 s for 300 pages would stop every live edit on the process); the rest
- * (a selection, a question) stays in-process.
+ * The offline engine (engine/): deterministic. It runs in a worker thread when the text is long
+ * (workers/cpu.ts: 0.9 s for a 300-page analysis would stop every live edit on the process).
  */
 export const localProvider: AnalysisProvider = {
   engine: "local",
   model: null,
   analyzeContract: (input) => analyzeContractOffThread(input.text, { title: input.title, ourPartyRole: input.ourPartyRole ?? null, companyName: input.companyName ?? null }),
-  analyzeText: async (input) => analyzeText(input),
-  answerQuestion: async (input) => answerQuestion(input),
+  analyzeText: (input) => analyzeTextOffThread(input),
+  answerQuestion: (input) => answerQuestionOffThread(input),
 };
 
 /** The local engine, or with OPENAI_API_KEY an OpenAI-compatible model that falls back to it. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeContract } from "../analysis/engine";
+import { analyzeContract, analyzeText, answerQuestion } from "../analysis/engine";
 import { runContractAnalysis } from "../analysis/service";
 import { ydocToHtml } from "../collab/convert";
 import { seedFromHtml } from "../collab/seed";
@@ -12,7 +12,7 @@ import { renderContract } from "../seed/contracts/render";
 import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { createTestApp, type TestApp } from "../test/app";
 import { createReviewSetup } from "../test/review-factories";
-import { analyzeContractOffThread, closeCpuPool, CPU_LIMITS, cpuPoolStats, seedFromHtmlOffThread } from "./cpu";
+import { analyzeContractOffThread, analyzeTextOffThread, answerQuestionOffThread, closeCpuPool, CPU_LIMITS, cpuPoolStats, seedFromHtmlOffThread } from "./cpu";
 import { WorkerFailedError } from "./pool";
 
 /*
@@ -45,9 +45,9 @@ describe("analyzeContractOffThread", () => {
   it("gives the in-process engine's result, to the last offset", async () => {
     expect(longText.length).toBeGreaterThan(CPU_LIMITS.offThreadMinChars);
     const options = { title: "Demo contracts", ourPartyRole: "contractor", companyName: "Northwind Builders" };
-    const started = cpuPoolStats()?.started ?? 0;
+    const tasks = cpuPoolStats()?.tasks ?? 0;
     const inWorker = await analyzeContractOffThread(longText, options);
-    expect(cpuPoolStats()?.started).toBe(started + 1);
+    expect(cpuPoolStats()?.tasks).toBe(tasks + 1);
     expect(inWorker).toEqual(analyzeContract(longText, options));
     expect(inWorker.riskItems.length).toBeGreaterThan(0);
   }, 60_000);
@@ -58,6 +58,21 @@ describe("analyzeContractOffThread", () => {
     expect(await analyzeContractOffThread(short, { title: "Short" })).toEqual(analyzeContract(short, { title: "Short" }));
     expect(cpuPoolStats()).toEqual(before);
   });
+});
+
+describe("analyzeTextOffThread and answerQuestionOffThread", () => {
+  it("give the in-process engine's answers over a whole contract", async () => {
+    const start = longText.indexOf("liquidated damages");
+    expect(start).toBeGreaterThan(0);
+    const selection = { text: longText.slice(start, start + 400), analysisType: "risk" as const, contractText: longText, start, end: start + 400, ourPartyRole: "contractor" };
+    const tasks = cpuPoolStats()?.tasks ?? 0;
+    expect(await analyzeTextOffThread(selection)).toEqual(analyzeText(selection));
+    const question = { text: longText, question: "Is there a cap on liquidated damages?" };
+    const answer = await answerQuestionOffThread(question);
+    expect(answer).toEqual(answerQuestion(question));
+    expect(answer.citations.length).toBeGreaterThan(0);
+    expect(cpuPoolStats()?.tasks).toBe(tasks + 2);
+  }, 60_000);
 });
 
 describe("seedFromHtmlOffThread", () => {

@@ -69,8 +69,8 @@ export interface WorkerPool<T, R> {
   run(task: T, transfer?: Transferable[]): Promise<R>;
   /** Ends the workers; queued and running tasks fail. The next task starts new ones. */
   close(): Promise<void>;
-  /** Workers started, crashed or stopped for time since the pool was made; tasks running and queued now. */
-  stats(): { size: number; started: number; crashed: number; timedOut: number; running: number; queued: number };
+  /** Workers started, crashed or stopped for time, and tasks handed to a worker, since the pool was made; tasks running and queued now. */
+  stats(): { size: number; started: number; crashed: number; timedOut: number; tasks: number; running: number; queued: number };
 }
 
 interface Job<T, R> {
@@ -92,7 +92,7 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
   const size = options.size ?? defaultPoolSize();
   const slots = new Set<Slot<T, R>>();
   const queue: Job<T, R>[] = [];
-  const counts = { started: 0, crashed: 0, timedOut: 0 };
+  const counts = { started: 0, crashed: 0, timedOut: 0, tasks: 0 };
   let nextId = 1;
 
   function finish(slot: Slot<T, R>): Job<T, R> | null {
@@ -150,6 +150,7 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
 
   function dispatch(slot: Slot<T, R>, job: Job<T, R>): void {
     slot.job = job;
+    counts.tasks++;
     slot.worker.ref();
     if (slot.ready) armTimer(slot);
     slot.worker.postMessage(job.request, job.transfer);
