@@ -81,6 +81,9 @@ async function watched(label: string, run: () => unknown): Promise<void> {
   }
   console.log(`${label}, ${JOB_PAGES} pages (${(Buffer.byteLength(longText) / 1024).toFixed(0)} KB), median of ${JOB_RUNS}: ${median(times).toFixed(0)} ms; event loop max delay ${stall.toFixed(0)} ms`);
 }
+await loop.reset();
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+console.log(`event loop max delay while idle for 2 s (the machine's own noise): ${(await loop.maxMs()).toFixed(0)} ms`);
 await watched("analyzeContract in-process", () => analyzeContract(longText, options));
 await watched("analysis job's local provider", () => localProvider.analyzeContract({ text: longText, ...options }));
 loop.stop();

@@ -47,6 +47,9 @@ try {
 
   console.log(`upload + extraction, ${RUNS} runs each, database: ${t.deps.database.kind}`);
   const loop = watchEventLoop();
+  await loop.reset();
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  console.log(`event loop max delay while idle for 2 s (the machine's own noise): ${(await loop.maxMs()).toFixed(0)} ms`);
   for (const file of files) {
     const times: number[] = [];
     let uploadStall = 0;
