@@ -11,6 +11,7 @@ import { createLogger } from "./logger";
 import { seedDemoIfEmpty } from "./seed/demo";
 import { seedKnowledgeBase } from "./support/articles";
 import { closeExtractionPool } from "./documents";
+import { closeCpuPool } from "./workers/cpu";
 import { createAnalysisRunner } from "./analysis/jobs";
 import { startNotificationJobs } from "./notifications/jobs";
 import { startRetentionJobs } from "./commands/contracts/retention";
@@ -59,6 +60,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await retentionRunner?.stop();
       await billingRunner?.stop();
       await closeExtractionPool();
+      await closeCpuPool();
       deps.mailer.close();
       await deps.bus.close();
       await database.close();

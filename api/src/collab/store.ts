@@ -6,9 +6,12 @@ import { contracts, yjsDocuments, yjsUpdates } from "../db/schema";
 import { htmlToPlainText } from "../content/text";
 import { rebaseAnchors, textShift } from "../commands/documents/anchors";
 import { contractNotFound } from "../loaders/contract";
-import { seedDocFromHtml, ydocToHtml } from "./convert";
+import { ydocToHtml } from "./convert";
 import { applyAll, mergeIntoState } from "./merge";
 import { scheduleReanalysis } from "../analysis/refresh";
+import { seedFromHtmlOffThread } from "../workers/cpu";
+
+export { seedFromHtml, type SeededDocument } from "./seed";
 
 /*
  * Persistence of the live documents (DESIGN.md §4): a compacted state row per contract
@@ -20,26 +23,6 @@ import { scheduleReanalysis } from "../analysis/refresh";
  * become visible after id 42). Nothing here therefore treats ids as a cursor: loading applies
  * every row still in the log, and compaction deletes exactly the rows it merged.
  */
-
-export interface SeededDocument {
-  /** The whole Y.Doc state as one update (the yjs_documents row). */
-  state: Uint8Array;
-  /** The HTML and plain text derived from it (contracts.content and plainText). */
-  content: string;
-  plainText: string;
-}
-
-/** A Y.Doc built from HTML, with the content derived from it (the editor's normal form of that HTML). */
-export function seedFromHtml(html: string): SeededDocument {
-  const doc = new Y.Doc();
-  try {
-    seedDocFromHtml(doc, html);
-    const content = ydocToHtml(doc);
-    return { state: Y.encodeStateAsUpdate(doc), content, plainText: htmlToPlainText(content) };
-  } finally {
-    doc.destroy();
-  }
-}
 
 /** Inserts the state row of a new document (upload and demo seeding, in their transaction). */
 export async function insertDocumentState(tx: Db, contractId: string, state: Uint8Array): Promise<boolean> {
@@ -59,9 +42,14 @@ async function hasDocument(db: Db, contractId: string): Promise<boolean> {
  * At seeding, contracts.content/plainText take the editor's normal form of the same text (anchors
  * follow if that moved the text); updatedAt is left alone, as nobody edited anything.
  * Returns true when this call seeded the document. Throws 404 when the contract does not exist.
+ * A long document is seeded in a worker thread (workers/cpu.ts) before the transaction, from the
+ * content as read then; under the lock it is seeded again only if that content changed meanwhile.
  */
 export async function ensureSeeded(db: Db, where: { contractId: string }): Promise<boolean> {
   if (await hasDocument(db, where.contractId)) return false;
+  const [before] = await db.select({ content: contracts.content }).from(contracts).where(eq(contracts.id, where.contractId));
+  if (!before) throw contractNotFound();
+  const early = { html: before.content, seeded: await seedFromHtmlOffThread(before.content) };
   return db.transaction(async (tx) => {
     const [contract] = await tx
       .select({ id: contracts.id, companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
@@ -70,7 +58,7 @@ export async function ensureSeeded(db: Db, where: { contractId: string }): Promi
       .for("update");
     if (!contract) throw contractNotFound();
     if (await hasDocument(tx, contract.id)) return false;
-    const seeded = seedFromHtml(contract.content);
+    const seeded = contract.content === early.html ? early.seeded : await seedFromHtmlOffThread(contract.content);
     await insertDocumentState(tx, contract.id, seeded.state);
     if (seeded.content !== contract.content || seeded.plainText !== contract.plainText) {
       await tx.update(contracts).set({ content: seeded.content, plainText: seeded.plainText }).where(eq(contracts.id, contract.id));
