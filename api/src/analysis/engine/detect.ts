@@ -93,11 +93,19 @@ const RULES_ALONGSIDE_MODEL: ReadonlySet<ClauseCode> = new Set(["liquidated_dama
  * one gained under 0.005 more and would hide a second clause of the type.
  */
 const NEAR_BEST = 0.8;
+/**
+ * A rule hit in a document where the model found the type stands when the model puts its clause within
+ * half the way from the threshold to the document's surest one: a second witness lets a clause the
+ * rules name in EPC wording (a cap "shall not exceed the Contract Price") stand beside the model's quote.
+ */
+const RULE_NEAR_BEST = 0.5;
 
 interface Learned {
   /** Per segment, the highest probability per code over its units. */
   probs: Float32Array[];
   hits: Map<number, ClauseHit[]>;
+  /** Per code, the document's highest probability. */
+  best: Float32Array;
 }
 
 /**
@@ -132,7 +140,7 @@ function learnedHits(segments: readonly Segment[], model: ClauseModel): Learned 
     if (!same) list.push({ code, score, focus: f.unit.start, unit: f.unit });
     else if (same.score < score) Object.assign(same, { score, focus: f.unit.start, unit: f.unit });
   }
-  return { probs, hits };
+  return { probs, hits, best };
 }
 
 /**
@@ -140,8 +148,8 @@ function learnedHits(segments: readonly Segment[], model: ClauseModel): Learned 
  * commercial types it was trained on, the EPC rules (rules.ts) for the types the data lacks (holdback,
  * pay-when-paid, prompt payment, site conditions...), and for the learned types the rules as a fallback:
  * where the model reports a learned type somewhere in the document, its clauses are the ones reported
- * and a rule hit stands only in a clause the model also gives that type (its threshold reached, even if the
- * clause is not among the surest ones), quoting the model's unit when there is one;
+ * and a rule hit stands only in a clause the model also rates close to its surest one (RULE_NEAR_BEST),
+ * quoting the model's unit when there is one;
  * where the model finds the type nowhere, a rule hit the model does not veto stands on its own.
  * Liquidated damages keep every rule hit (RULES_ALONGSIDE_MODEL).
  */
@@ -157,7 +165,8 @@ export function analyseSegments(text: string, model: ClauseModel = clauseModel()
     const hits = scoreSegment(seg, folded).filter((h) => {
       const k = index.get(h.code);
       if (k === undefined || RULES_ALONGSIDE_MODEL.has(h.code)) return true;
-      if (modelFound.has(h.code)) return learned.probs[i]![k]! >= model.thresholds[k]!;
+      const th = model.thresholds[k]!;
+      if (modelFound.has(h.code)) return learned.probs[i]![k]! - th >= RULE_NEAR_BEST * (learned.best[k]! - th);
       return learned.probs[i]![k]! >= RULE_VETO * model.thresholds[k]!;
     });
     for (const hit of own) {
