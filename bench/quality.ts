@@ -5,7 +5,10 @@
  * reads the held-out fold. No document is ever scored by a model that saw it. Prints figures, asserts
  * nothing. Run: npx -y pnpm@10 bench:quality   (several minutes; --folds=N to run only the first N)
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { ClauseCode, DetectedClause } from "@clausewise/shared";
+import { ClauseModel } from "../api/src/analysis/engine/model/classifier";
 import { detectClauses } from "../api/src/analysis/engine/detect";
 import { BENCH_CODES, datasetsPresent, loadAcord, loadCuad, MODEL_CODES, type LabelledDoc } from "../scripts/clauses/data";
 import { documentScores, f1, foldOf, trainModel } from "../scripts/clauses/logistic";
@@ -18,6 +21,34 @@ if (!datasetsPresent()) {
 }
 
 const onlyFolds = Number(/--folds=(\d+)/.exec(process.argv.join(" "))?.[1] ?? FOLDS);
+/**
+ * For experiments on the engine's use of the model (detect.ts) only: QUALITY_CACHE=dir keeps each
+ * fold's trained model there and reuses it. Stale as soon as features or training change; the
+ * reported figures come from a run without it.
+ */
+const CACHE = process.env.QUALITY_CACHE;
+
+function foldModel(fold: number, train: () => ClauseModel): ClauseModel {
+  if (!CACHE) return train();
+  mkdirSync(CACHE, { recursive: true });
+  const file = resolve(CACHE, `fold-${fold}.bin`);
+  if (existsSync(file)) {
+    const buf = readFileSync(file);
+    const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+    const C = MODEL_CODES.length;
+    const model = new ClauseModel(MODEL_CODES, all.slice(2 * C));
+    model.bias.set(all.subarray(0, C));
+    model.thresholds.set(all.subarray(C, 2 * C));
+    return model;
+  }
+  const model = train();
+  const out = new Float32Array(2 * model.codes.length + model.weights.length);
+  out.set(model.bias, 0);
+  out.set(model.thresholds, model.codes.length);
+  out.set(model.weights, 2 * model.codes.length);
+  writeFileSync(file, Buffer.from(out.buffer));
+  return model;
+}
 
 interface Count {
   tp: number;
@@ -49,7 +80,7 @@ const overlaps = (d: DetectedClause, spans: readonly [number, number][]) => span
 
 for (let fold = 0; fold < Math.min(onlyFolds, FOLDS); fold++) {
   const t0 = performance.now();
-  const model = trainModel(docs.filter((d) => foldOf(d.id, FOLDS) !== fold));
+  const model = foldModel(fold, () => trainModel(docs.filter((d) => foldOf(d.id, FOLDS) !== fold)));
   const held = docs.filter((d) => foldOf(d.id, FOLDS) === fold);
   for (const doc of held) {
     const detected = detectClauses(doc.text, model);
