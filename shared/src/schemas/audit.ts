@@ -33,6 +33,7 @@ export const AUDIT_ACTION_GROUPS = [
       "change.propose": "Proposed a change",
       "change.approve": "Approved a proposed change",
       "change.reject": "Rejected a proposed change",
+      "change.comment": "Commented on a proposed change",
       "markup.create": "Added a markup",
       "exhibit.create": "Added an exhibit",
       "exhibit.review": "Reviewed an exhibit",
