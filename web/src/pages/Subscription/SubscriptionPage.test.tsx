@@ -133,6 +133,8 @@ describe("subscription page", () => {
     expect(factory).toHaveBeenCalledWith("pk_test_123");
     expect(elements).toHaveBeenCalledWith({ clientSecret: "pi_1_secret_2" });
     expect(mount).toHaveBeenCalled();
+    // The button is enabled once the mounted Payment Element is in state (a render after the mount).
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false), wait);
     fireEvent.click(pay);
     await waitFor(() => expect(lastToast()?.title).toBe("Subscription Created"), wait);
     expect(confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ redirect: "if_required" }));
