@@ -2,16 +2,21 @@
  * Upload + extraction time through the real API (multipart POST /api/contracts on a real server
  * over PGlite, or PostgreSQL with DATABASE_URL): a 1 MB PDF, a 10 MB PDF (300 pages) and a 1 MB DOCX.
  * With each, the longest the server's event loop was held up (what every live edit on the process
- * would wait): during the uploads, and during the analysis job of the last one (run here as the job
- * runner runs it). Prints figures; asserts nothing. Run: npx -y pnpm@10 bench:upload
+ * would wait): during the uploads, during the analysis job of the last one (run here as the job
+ * runner runs it), and while a change proposed on it is approved (the approval opens the live
+ * document, edits it and derives its HTML and text again). Prints figures; asserts nothing.
+ * Run: npx -y pnpm@10 bench:upload
  */
 import { runContractAnalysis } from "../api/src/analysis/service";
 import { createTestApp } from "../api/src/test/app";
 import { createTeam } from "../api/src/test/factories";
+import { positionOf, readContract } from "../api/src/test/review-factories";
 import { makeDocx, makeLargePdf } from "../api/src/test/fixtures";
 import { watchEventLoop } from "./loop-delay";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Only the files whose label holds this (e.g. "10 MB"); all three by default. */
+const ONLY = process.env.BENCH_ONLY ?? "";
 
 const CLAUSE =
   "The Contractor shall perform the Work in accordance with the Contract Documents, Applicable Laws and Good Industry Practice, " +
@@ -50,7 +55,7 @@ try {
   await loop.reset();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   console.log(`event loop max delay while idle for 2 s (the machine's own noise): ${(await loop.maxMs()).toFixed(0)} ms`);
-  for (const file of files) {
+  for (const file of files.filter((f) => f.label.includes(ONLY))) {
     const times: number[] = [];
     let uploadStall = 0;
     let contractId = "";
@@ -82,6 +87,27 @@ try {
     console.log(
       `${"".padEnd(10)} event loop max delay: uploads ${uploadStall.toFixed(0)} ms; analysis job ${analysisMs.toFixed(0)} ms, max delay ${analysisStall.toFixed(0)} ms`,
     );
+    // A replace proposed on the last paragraph and approved (twice: the first opens the live document).
+    const approvals: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      const text = (await readContract(t.deps.db, contractId)).plainText;
+      const words = text.trimEnd().split(/\s+/);
+      const word = words.findLast((w) => /^[A-Za-z]{5,}$/.test(w))!;
+      const proposed = await admin.post<{ id: string }>(`/api/contracts/${contractId}/changes`, {
+        changeType: "replace",
+        originalText: word,
+        newText: `${word}s`,
+        position: positionOf(text, word),
+      });
+      if (proposed.status !== 201) throw new Error(`${file.label}: proposing a change: ${proposed.status} ${proposed.text.slice(0, 300)}`);
+      await loop.reset();
+      const started = performance.now();
+      const approved = await admin.post(`/api/document-changes/${proposed.body.id}/approve`);
+      const ms = performance.now() - started;
+      if (approved.status !== 200) throw new Error(`${file.label}: approving a change: ${approved.status} ${approved.text.slice(0, 300)}`);
+      approvals.push(`${ms.toFixed(0)} ms (max delay ${(await loop.maxMs()).toFixed(0)} ms)`);
+    }
+    console.log(`${"".padEnd(10)} approving a change: ${approvals.join(", then ")}`);
   }
   loop.stop();
 } finally {

@@ -222,6 +222,51 @@ describe("refreshDerivedContent", () => {
     const refreshed = await refreshDerivedContent(db(), contract.id, behind);
     expect(refreshed.plainText).toBe("Owner: Net 45 days.");
   });
+
+  it("renders again under the lock when an edit was committed after the render made before it", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    applyTextEditToDoc(doc, 0, 0, "Owner: ");
+    let renders = 0;
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, {
+      afterEarlyRender: async () => {
+        renders++;
+        // An approval committed while the early render ran: the text written must hold it.
+        await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (other) => applyTextEditToDoc(other, 4, 6, "45"))]);
+      },
+    });
+    expect(renders).toBe(1);
+    expect(refreshed.plainText).toBe("Owner: Net 45 days.");
+    expect((await contractRow(contract.id)).plainText).toBe("Owner: Net 45 days.");
+  });
+
+  it("writes the render made before the lock when the stored document did not change meanwhile", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    applyTextEditToDoc(doc, 4, 6, "60");
+    let checked = 0;
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, { afterEarlyRender: async () => void checked++ });
+    expect(checked).toBe(1);
+    expect(refreshed).toMatchObject({ changed: true, plainText: "Net 60 days." });
+    expect((await contractRow(contract.id)).content).toBe("<p>Net 60 days.</p>");
+  });
+
+  it("derives a stored document (read under the caller's lock) from itself, with no render before the lock", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const edit = await clientEdit(contract.id, (doc) => applyTextEditToDoc(doc, 4, 6, "90"));
+    const refreshed = await db().transaction(async (tx) => {
+      await appendUpdates(tx, contract.id, [edit]);
+      const { doc, updates } = await loadDocument(tx, contract.id);
+      return refreshDerivedContent(tx, contract.id, doc, {
+        stored: updates,
+        afterEarlyRender: () => Promise.reject(new Error("a stored document needs no early render")),
+      });
+    });
+    expect(refreshed).toMatchObject({ changed: true, plainText: "Net 90 days." });
+  });
 });
 
 describe("commitDocumentEdit", () => {

@@ -3,13 +3,12 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import * as Y from "yjs";
 import type { Db } from "../db/client";
 import { contracts, yjsDocuments, yjsUpdates } from "../db/schema";
-import { htmlToPlainText } from "../content/text";
 import { rebaseAnchors, textShift } from "../commands/documents/anchors";
 import { contractNotFound } from "../loaders/contract";
-import { ydocToHtml } from "./convert";
+import type { DerivedText } from "./derive";
 import { applyAll, mergeIntoState } from "./merge";
 import { scheduleReanalysis } from "../analysis/refresh";
-import { seedFromHtmlOffThread } from "../workers/cpu";
+import { deriveTextOffThread, seedFromHtmlOffThread } from "../workers/cpu";
 
 export { seedFromHtml, type SeededDocument } from "./seed";
 
@@ -74,6 +73,8 @@ export interface LoadedDocument {
   lastUpdateId: number;
   /** Rows of the log applied on top of the state: edits a crash may have left out of the derived text. */
   logEntries: number;
+  /** The stored updates `doc` was made of (the state row, then the log), e.g. to derive its text in a worker. */
+  updates: Uint8Array[];
 }
 
 /**
@@ -89,7 +90,7 @@ export async function loadDocument(db: Db, contractId: string): Promise<LoadedDo
   const doc = new Y.Doc();
   applyAll(doc, updates);
   const lastUpdateId = log.reduce((max, row) => Math.max(max, row.id), state?.lastUpdateId ?? 0);
-  return { doc, lastUpdateId, logEntries: log.length };
+  return { doc, lastUpdateId, logEntries: log.length, updates };
 }
 
 /** Appends a batch of updates to the log in one INSERT; returns the highest new id (null: empty batch). */
@@ -202,6 +203,39 @@ export interface DerivedContent {
   anchorsMoved: number;
 }
 
+/** What the stored document is made of: changes when an update is appended to its log or a compaction runs. */
+async function storedMarker(db: Db, contractId: string): Promise<string> {
+  const [log] = await db
+    .select({ rows: sql<string>`count(*)::text`, last: sql<string>`coalesce(max(${yjsUpdates.id}), 0)::text` })
+    .from(yjsUpdates)
+    .where(eq(yjsUpdates.contractId, contractId));
+  const [state] = await db.select({ version: sql<string>`${yjsDocuments}.xmin::text` }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
+  return `${state?.version ?? "-"}/${log?.rows ?? "0"}/${log?.last ?? "0"}`;
+}
+
+/** The stored document's updates (state row, then the log, read first as in loadDocument) and their marker. */
+async function readStored(db: Db, contractId: string): Promise<{ updates: Uint8Array[]; marker: string }> {
+  const log = await db.select({ id: yjsUpdates.id, update: yjsUpdates.update }).from(yjsUpdates).where(eq(yjsUpdates.contractId, contractId)).orderBy(asc(yjsUpdates.id));
+  const [state] = await db.select({ state: yjsDocuments.state, version: sql<string>`${yjsDocuments}.xmin::text` }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
+  const last = log.reduce((max, row) => Math.max(max, row.id), 0);
+  return { updates: [...(state ? [state.state] : []), ...log.map((row) => row.update)], marker: `${state?.version ?? "-"}/${log.length}/${last}` };
+}
+
+/** Renders taken before the row lock that the stored document then outran; the next render is made under the lock. */
+const DERIVE_EARLY_ATTEMPTS = 1;
+
+export interface RefreshOptions {
+  now?: Date;
+  /**
+   * `doc` is exactly the document these stored updates make, read (and edited, the edit committed)
+   * under the contract's row lock that the caller holds: an approval's live document. Its text is
+   * derived from them alone, in the pool, without encoding `doc` again on this thread.
+   */
+  stored?: readonly Uint8Array[];
+  /** Tests: runs after a render made before the row lock, before the lock is taken. */
+  afterEarlyRender?: () => Promise<void>;
+}
+
 /**
  * Writes contracts.content (= ydocToHtml) and plainText, and bumps updatedAt, when they differ
  * from what is stored; offsets of pending changes and markups follow the text as after any edit
@@ -211,32 +245,43 @@ export interface DerivedContent {
  * The text is derived from the stored document merged with `doc`, not from `doc` alone: a caller
  * whose copy is behind (an API edit still on its way over the bus) must not write an older text
  * over a committed edit. Off the hot path: call it after a batch of updates, not per keystroke.
+ *
+ * Rendering a long document takes seconds, so it runs in the CPU pool (workers/cpu.ts), and first
+ * before the row lock: the stored updates are read, rendered with `doc` in a worker, and the result
+ * is written under the lock if the stored document is still what was read (its marker: the state
+ * row's version, the log's size and last id). If an update was appended meanwhile, the render is
+ * made again under the lock (still in the pool, so the event loop runs; the lock is held as long).
  */
-export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.Doc, opts: { now?: Date } = {}): Promise<DerivedContent> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
-      .from(contracts)
-      .where(eq(contracts.id, contractId))
-      .for("update");
-    if (!row) throw contractNotFound();
-    const { doc: merged } = await loadDocument(tx, contractId);
-    let content: string;
-    try {
-      Y.applyUpdate(merged, Y.encodeStateAsUpdate(doc));
-      content = ydocToHtml(merged);
-    } finally {
-      merged.destroy();
-    }
-    const plainText = htmlToPlainText(content);
-    if (row.content === content && row.plainText === plainText) return { changed: false, content, plainText, anchorsMoved: 0 };
-    await tx
-      .update(contracts)
-      .set({ content, plainText, updatedAt: opts.now ?? new Date() })
-      .where(eq(contracts.id, contractId));
-    const anchorsMoved = await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText));
-    // The analysis now reads an earlier text: analyse again once the edits settle (issue 13).
-    if (plainText !== row.plainText) await scheduleReanalysis(tx, contractId, opts.now ?? new Date());
-    return { changed: true, content, plainText, anchorsMoved };
-  });
+export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.Doc, opts: RefreshOptions = {}): Promise<DerivedContent> {
+  const own = opts.stored ? null : Y.encodeStateAsUpdate(doc);
+  for (let attempt = 0; ; attempt++) {
+    const early = !opts.stored && attempt < DERIVE_EARLY_ATTEMPTS ? await readStored(db, contractId) : null;
+    const rendered = early && own ? await deriveTextOffThread([...early.updates, own]) : null;
+    if (early) await opts.afterEarlyRender?.();
+    const result = await db.transaction(async (tx): Promise<DerivedContent | null> => {
+      const [row] = await tx
+        .select({ companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
+        .from(contracts)
+        .where(eq(contracts.id, contractId))
+        .for("update");
+      if (!row) throw contractNotFound();
+      let derived: DerivedText;
+      if (opts.stored) derived = await deriveTextOffThread([...opts.stored]);
+      else if (early && rendered) {
+        if ((await storedMarker(tx, contractId)) !== early.marker) return null;
+        derived = rendered;
+      } else derived = await deriveTextOffThread([...(await readStored(tx, contractId)).updates, own!]);
+      const { content, plainText } = derived;
+      if (row.content === content && row.plainText === plainText) return { changed: false, content, plainText, anchorsMoved: 0 };
+      await tx
+        .update(contracts)
+        .set({ content, plainText, updatedAt: opts.now ?? new Date() })
+        .where(eq(contracts.id, contractId));
+      const anchorsMoved = await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText));
+      // The analysis now reads an earlier text: analyse again once the edits settle (issue 13).
+      if (plainText !== row.plainText) await scheduleReanalysis(tx, contractId, opts.now ?? new Date());
+      return { changed: true, content, plainText, anchorsMoved };
+    });
+    if (result) return result;
+  }
 }

@@ -12,7 +12,7 @@ import { renderContract } from "../seed/contracts/render";
 import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { createTestApp, type TestApp } from "../test/app";
 import { createReviewSetup } from "../test/review-factories";
-import { analyzeContractOffThread, analyzeTextOffThread, answerQuestionOffThread, closeCpuPool, CPU_LIMITS, cpuPoolStats, seedFromHtmlOffThread } from "./cpu";
+import { analyzeContractOffThread, analyzeTextOffThread, answerQuestionOffThread, closeCpuPool, CPU_LIMITS, cpuPoolStats, deriveTextOffThread, seedFromHtmlOffThread } from "./cpu";
 import { WorkerFailedError } from "./pool";
 
 /*
@@ -94,6 +94,26 @@ describe("seedFromHtmlOffThread", () => {
     expect(inWorker.plainText).toBe(inProcess.plainText);
     expect(inWorker.content).not.toMatch(/script|onerror|javascript/);
     expect(decoded(inWorker.state)).toEqual(decoded(inProcess.state));
+  }, 60_000);
+});
+
+describe("deriveTextOffThread", () => {
+  it("gives the HTML and plain text of the document its updates make, as the main thread would", async () => {
+    const seeded = seedFromHtml(longHtml);
+    // A later edit as a second update, so the worker merges a state and a log row.
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, seeded.state);
+    const before = Y.encodeStateVector(doc);
+    const paragraph = new Y.XmlElement("paragraph");
+    paragraph.insert(0, [new Y.XmlText("Added in a later update.")]);
+    doc.getXmlFragment(COLLAB_FRAGMENT).insert(0, [paragraph]);
+    const later = Y.encodeStateAsUpdate(doc, before);
+    const inWorker = await deriveTextOffThread([seeded.state, later], { force: true });
+    expect(inWorker.content).toBe(ydocToHtml(doc));
+    expect(inWorker.content.startsWith("<p>Added in a later update.</p>")).toBe(true);
+    expect(inWorker.plainText.startsWith("Added in a later update.\n")).toBe(true);
+    expect(inWorker.plainText.endsWith(seeded.plainText)).toBe(true);
+    doc.destroy();
   }, 60_000);
 });
 

@@ -1,11 +1,12 @@
 import type { ContractAnalysisResult, QuestionAnswerResult, TextAnalysisResult } from "@clausewise/shared";
 import type { QuestionInput, TextInput } from "../analysis/provider";
+import type { DerivedText } from "../collab/derive";
 import type { SeededDocument } from "../collab/seed";
 import { runCpuTask, type CpuResult, type CpuTask } from "./cpu-tasks";
 import { createWorkerPool, type WorkerPool } from "./pool";
 
 /*
- * Analysis and live-document seeding off the event loop (issue 15): a 300-page contract took 0.89 s
+ * Analysis, live-document seeding and derived text off the event loop (issue 15): a 300-page contract took 0.89 s
  * to analyse and 0.47 s to seed, every live edit and request on the process waiting meanwhile.
  * Small inputs stay in-process: posting them to a thread costs more than the work, and none
  * of them holds the loop for more than a few milliseconds.
@@ -74,6 +75,18 @@ export async function seedFromHtmlOffThread(html: string, { sanitize = false, fo
   const task: CpuTask = { op: "seedFromHtml", html, sanitize };
   if (force === false || !offThread(html.length, force)) return runCpuTask(task) as SeededDocument;
   return (await cpuPool().run(task)) as SeededDocument;
+}
+
+/**
+ * collab/derive's deriveFromUpdates (the HTML and plain text of a live document), in a worker for a
+ * long document (by the bytes of its updates, which are at least its text). The updates are copied
+ * to the worker; the caller keeps them.
+ */
+export async function deriveTextOffThread(updates: Uint8Array[], { force }: OffThreadOptions = {}): Promise<DerivedText> {
+  const task: CpuTask = { op: "deriveText", updates };
+  const bytes = updates.reduce((sum, update) => sum + update.byteLength, 0);
+  if (force === false || !offThread(bytes, force)) return runCpuTask(task) as DerivedText;
+  return (await cpuPool().run(task)) as DerivedText;
 }
 
 /** Stops the CPU workers (shutdown, tests); tasks in flight fail. The next task starts new ones. */

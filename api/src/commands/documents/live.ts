@@ -6,6 +6,8 @@ import type { ContractRow } from "../../loaders/contract";
 
 export interface LiveDocument {
   doc: Y.Doc;
+  /** The stored updates `doc` is made of (with the edits committed on it since). */
+  updates: Uint8Array[];
   /** contracts.content and plainText as they are now: derived from `doc`. */
   content: string;
   text: string;
@@ -19,9 +21,10 @@ export interface LiveDocument {
  */
 export async function openLiveDocument(tx: Db, contract: Pick<ContractRow, "id">, now: Date): Promise<LiveDocument> {
   await ensureSeeded(tx, { contractId: contract.id });
-  const { doc } = await loadDocument(tx, contract.id);
-  const derived = await refreshDerivedContent(tx, contract.id, doc, { now });
-  return { doc, content: derived.content, text: derived.plainText };
+  const { doc, updates } = await loadDocument(tx, contract.id);
+  // The document was just read under the lock: its text is its own (no second merge with the store).
+  const derived = await refreshDerivedContent(tx, contract.id, doc, { now, stored: updates });
+  return { doc, updates, content: derived.content, text: derived.plainText };
 }
 
 /**
@@ -37,6 +40,8 @@ export async function commitLiveEdit(
   now: Date,
 ): Promise<{ edit: CommittedEdit | null; derived: DerivedContent }> {
   const edit = update ? await commitDocumentEdit(tx, { companyId: contract.companyId, contractId: contract.id, update }) : null;
-  const derived = await refreshDerivedContent(tx, contract.id, live.doc, { now });
+  if (update) live.updates.push(update);
+  // The edit is committed in this transaction, so the document is still exactly the stored one.
+  const derived = await refreshDerivedContent(tx, contract.id, live.doc, { now, stored: live.updates });
   return { edit, derived };
 }
