@@ -213,6 +213,16 @@ describe("refreshDerivedContent", () => {
     expect(refreshed.plainText.slice(position.start, position.end)).toBe("Holdback");
   });
 
+  it("sees an unchanged document as unchanged when its HTML holds non-ASCII text (the stored HTML is compared by digest)", async () => {
+    const contract = await newContract("<p>Société Générale — 5 % holdback, délai 30 jours.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const before = await contractRow(contract.id);
+    const { doc } = await loadDocument(db(), contract.id);
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, { now: new Date("2027-01-01T00:00:00.000Z") });
+    expect(refreshed.changed).toBe(false);
+    expect((await contractRow(contract.id)).updatedAt).toEqual(before.updatedAt);
+  });
+
   it("never writes an older text over a committed edit when the caller's copy is behind", async () => {
     const contract = await newContract("<p>Net 30 days.</p>");
     await ensureSeeded(db(), { contractId: contract.id });

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import * as Y from "yjs";
 import type { Db } from "../db/client";
@@ -203,6 +204,9 @@ export interface DerivedContent {
   anchorsMoved: number;
 }
 
+/** PostgreSQL's md5() of a text: of its UTF-8 bytes, in hex. */
+const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+
 /** What the stored document is made of: changes when an update is appended to its log or a compaction runs. */
 async function storedMarker(db: Db, contractId: string): Promise<string> {
   const [log] = await db
@@ -259,8 +263,9 @@ export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.D
     const rendered = early && own ? await deriveTextOffThread([...early.updates, own]) : null;
     if (early) await opts.afterEarlyRender?.();
     const result = await db.transaction(async (tx): Promise<DerivedContent | null> => {
+      // The stored HTML is only compared, so its digest is read rather than the megabytes of it.
       const [row] = await tx
-        .select({ companyId: contracts.companyId, content: contracts.content, plainText: contracts.plainText })
+        .select({ companyId: contracts.companyId, contentMd5: sql<string>`md5(${contracts.content})`, plainText: contracts.plainText })
         .from(contracts)
         .where(eq(contracts.id, contractId))
         .for("update");
@@ -272,7 +277,7 @@ export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.D
         derived = rendered;
       } else derived = await deriveTextOffThread([...(await readStored(tx, contractId)).updates, own!]);
       const { content, plainText } = derived;
-      if (row.content === content && row.plainText === plainText) return { changed: false, content, plainText, anchorsMoved: 0 };
+      if (row.plainText === plainText && row.contentMd5 === md5(content)) return { changed: false, content, plainText, anchorsMoved: 0 };
       await tx
         .update(contracts)
         .set({ content, plainText, updatedAt: opts.now ?? new Date() })
