@@ -31,5 +31,7 @@ export type AppEnv = {
     sessionExpired: boolean;
     /** Recent answers of company-wide lists (http/answer-cache.ts); unset outside the API. */
     answerCache: AnswerCache | undefined;
+    /** The answer came whole and encoded from the answer cache: nothing after it touches it. */
+    cachedAnswer: boolean | undefined;
   };
 };

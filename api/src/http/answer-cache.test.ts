@@ -103,6 +103,12 @@ describe("GET /api/contracts with the answer cache", () => {
       expect(rows.map((r) => r.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Paged contract ${String(i).padStart(2, "0")}`));
     }
     expect(answers[0]!.headers["x-request-id"]).not.toBe(answers[1]!.headers["x-request-id"]);
+    // A cached answer carries the security headers like any other (set on Node's response, http/fixed-headers.ts).
+    for (const answer of answers) {
+      expect(answer.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    }
     const plain = await rawGet("/api/contracts?limit=10&sort=title", { cookie });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(plain.body.toString("utf8"))).toEqual(JSON.parse(gunzipSync(answers[0]!.body).toString("utf8")));

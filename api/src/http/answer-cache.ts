@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import type { EventBus } from "../events/bus";
 import { acceptsEncoding } from "./compress";
+import { nodeResponse } from "./fixed-headers";
 
 /** The bytes of one JSON answer and the headers of it that belong to the answer itself. */
 interface Answer {
@@ -141,12 +142,20 @@ export function cachedCompanyAnswer(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The cached answer as a Response whose headers are a plain object: @hono/node-server then writes it
+ * without building a WHATWG Headers object, and nothing after this middleware touches it
+ * (`cachedAnswer`; compress.ts leaves it alone).
+ */
 function respond(c: Context<AppEnv>, answer: Answer): Response {
   const headers: Record<string, string> = Object.fromEntries(answer.headers);
+  c.set("cachedAnswer", true);
+  let body = answer.plain;
   if (answer.gzip && acceptsEncoding(c.req.header("accept-encoding"), "gzip")) {
     headers["content-encoding"] = "gzip";
     headers.vary = "Accept-Encoding";
-    return c.body(answer.gzip, 200, headers);
+    body = answer.gzip;
   }
-  return c.body(answer.plain, 200, headers);
+  // Elsewhere than on Node, c.body keeps the headers set with c.header (the request id).
+  return nodeResponse(c) ? new Response(body, { status: 200, headers }) : c.body(body, 200, headers);
 }

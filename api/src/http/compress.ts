@@ -1,11 +1,23 @@
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
 
 export type Encoding = "br" | "gzip";
 
 /** Whether Accept-Encoding admits this coding: named with q > 0, or covered by `*` with q > 0. */
 export function acceptsEncoding(header: string | undefined, coding: Encoding): boolean {
   if (!header) return false;
+  const q = codingWeights(header);
+  return (q.get(coding) ?? q.get("*") ?? 0) > 0;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values, and every answer asks: parsed once each. */
+const parsedWeights = new Map<string, ReadonlyMap<string, number>>();
+const PARSED_WEIGHTS_KEPT = 64;
+
+function codingWeights(header: string): ReadonlyMap<string, number> {
+  const known = parsedWeights.get(header);
+  if (known) return known;
   const q = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -14,7 +26,11 @@ export function acceptsEncoding(header: string | undefined, coding: Encoding): b
     const value = weight ? Number(weight.slice(2)) : 1;
     q.set(name, Number.isFinite(value) ? value : 0);
   }
-  return (q.get(coding) ?? q.get("*") ?? 0) > 0;
+  if (header.length <= 256) {
+    if (parsedWeights.size >= PARSED_WEIGHTS_KEPT) parsedWeights.clear();
+    parsedWeights.set(header, q);
+  }
+  return q;
 }
 
 /** The encoding to answer in: Brotli, else gzip, else none. */
@@ -32,9 +48,10 @@ const COMPRESSIBLE_ANSWER = /^(application\/json|text\/csv|text\/plain)\b/i;
  * (c.json), so this compresses in one synchronous zlib call, much cheaper than a stream per answer.
  * File downloads (PDF, DOCX) are compressed formats already and pass untouched.
  */
-export function compressAnswers(threshold = 1024): MiddlewareHandler {
+export function compressAnswers(threshold = 1024): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    if (c.get("cachedAnswer")) return;
     const res = c.res;
     // Headers first: reading `body` turns @hono/node-server's lightweight Response into a full one
     // (a stream and more per answer), which answers already encoded (http/answer-cache.ts) never need.

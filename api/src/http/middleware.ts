@@ -8,6 +8,7 @@ import { lookupSession, resolveApiKey, type AuthState } from "../auth/sessions";
 import type { SessionCache } from "../auth/session-cache";
 import { assertUnderLimit, recordHit, throttles } from "../auth/throttle";
 import { AppError, unauthorized } from "./errors";
+import { setFixedHeaders } from "./fixed-headers";
 import { keyNotAllowed } from "./key-access";
 import { payloadTooLarge } from "./validate";
 
@@ -22,7 +23,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("auth", null);
     c.set("apiKey", null);
     c.set("sessionExpired", false);
-    c.header("x-request-id", requestId);
+    setFixedHeaders(c, [["x-request-id", requestId]]);
     const started = performance.now();
     await next();
     if (c.req.path.startsWith("/api/")) {

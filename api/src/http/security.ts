@@ -1,8 +1,9 @@
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../context";
 import type { Config } from "../env";
 import { AppError } from "./errors";
+import { setFixedHeaders } from "./fixed-headers";
 import { isAllowedOrigin, requestOrigin } from "./origin";
 
 // Stripe.js must load from Stripe and open its card frames (docs.stripe.com/security/guide#content-security-policy).
@@ -22,9 +23,30 @@ export const VIDEO_FRAMES = ["https://www.youtube-nocookie.com", "https://www.yo
  * https, so local http development keeps working.
  */
 export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+  const headers = securityHeaderList(config);
+  return async (c, next) => {
+    setFixedHeaders(c, await headers);
+    await next();
+  };
+}
+
+/**
+ * The headers Hono's secureHeaders sets with our options, read once by running it on a probe request.
+ * They are the same for every answer, so they are set once per request on Node's response rather
+ * than on each Fetch Response (http/fixed-headers.ts).
+ */
+async function securityHeaderList(config: Config): Promise<[string, string][]> {
+  const probe = new Hono();
+  probe.use("*", secureHeaders(secureHeaderOptions(config)));
+  probe.get("/", (c) => c.body(null, 204));
+  const res = await probe.request("/");
+  return [...res.headers];
+}
+
+function secureHeaderOptions(config: Config): Parameters<typeof secureHeaders>[0] {
   const https = config.appUrl.startsWith("https://");
   const stripe = Boolean(config.stripe);
-  return secureHeaders({
+  return {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...(stripe ? STRIPE_SCRIPTS : [])],
@@ -46,7 +68,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     // Verification links carry their token in the query string; never send it to another site.
     referrerPolicy: "no-referrer",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-  });
+  };
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
