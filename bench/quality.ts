@@ -11,8 +11,7 @@ import type { ClauseCode, DetectedClause } from "@clausewise/shared";
 import { ClauseModel } from "../api/src/analysis/engine/model/classifier";
 import { detectClauses } from "../api/src/analysis/engine/detect";
 import { BENCH_CODES, datasetsPresent, loadAcord, loadCuad, MODEL_CODES, type LabelledDoc } from "../scripts/clauses/data";
-import { docFeatures, MIN_UNITS, stackProbability } from "../api/src/analysis/engine/model/stack";
-import { documentScores, f1, foldOf, trainFirstStage, trainStack, unitScores, type FirstStage } from "../scripts/clauses/logistic";
+import { documentScores, f1, foldOf, trainModel } from "../scripts/clauses/logistic";
 
 const FOLDS = 5;
 
@@ -25,49 +24,30 @@ const onlyFolds = Number(/--folds=(\d+)/.exec(process.argv.join(" "))?.[1] ?? FO
 /**
  * For experiments on the engine's use of the model (detect.ts) only: QUALITY_CACHE=dir keeps each
  * fold's trained model there and reuses it. Stale as soon as features or training change; the
- * reported figures come from a run without it. The document-level second stage is always trained
- * afresh (from the cached out-of-fold clause probabilities); QUALITY_NO_STACK=1 leaves it out.
+ * reported figures come from a run without it.
  */
 const CACHE = process.env.QUALITY_CACHE;
 
-function foldModel(fold: number, train: readonly LabelledDoc[]): ClauseModel {
-  const C = MODEL_CODES.length;
-  const first = (): FirstStage => {
-    if (!CACHE) return trainFirstStage(train);
-    mkdirSync(CACHE, { recursive: true });
-    const file = resolve(CACHE, `fold-${fold}.bin`);
-    const oofFile = resolve(CACHE, `fold-${fold}.oof.bin`);
-    if (existsSync(file) && existsSync(oofFile)) {
-      const buf = readFileSync(file);
-      const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
-      const model = new ClauseModel(MODEL_CODES, all.slice(2 * C));
-      model.bias.set(all.subarray(0, C));
-      model.thresholds.set(all.subarray(C, 2 * C));
-      const o = readFileSync(oofFile);
-      const flat = new Float32Array(o.buffer, o.byteOffset, o.byteLength / 4);
-      const oof = new Map<string, Float32Array[]>();
-      let at = 0;
-      for (const d of train) {
-        oof.set(d.id, d.units.map(() => flat.slice(at, (at += C))));
-      }
-      return { model, oof };
-    }
-    const stage = trainFirstStage(train);
-    const { model } = stage;
-    const out = new Float32Array(2 * C + model.weights.length);
-    out.set(model.bias, 0);
-    out.set(model.thresholds, C);
-    out.set(model.weights, 2 * C);
-    writeFileSync(file, Buffer.from(out.buffer));
-    const flat = new Float32Array(train.reduce((n, d) => n + d.units.length, 0) * C);
-    let at = 0;
-    for (const d of train) for (const p of stage.oof.get(d.id)!) flat.set(p, (at += C) - C);
-    writeFileSync(oofFile, Buffer.from(flat.buffer));
-    return stage;
-  };
-  const stage = first();
-  if (!process.env.QUALITY_NO_STACK) trainStack(stage.model, train, stage.oof, console.log);
-  return stage.model;
+function foldModel(fold: number, train: () => ClauseModel): ClauseModel {
+  if (!CACHE) return train();
+  mkdirSync(CACHE, { recursive: true });
+  const file = resolve(CACHE, `fold-${fold}.bin`);
+  if (existsSync(file)) {
+    const buf = readFileSync(file);
+    const all = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+    const C = MODEL_CODES.length;
+    const model = new ClauseModel(MODEL_CODES, all.slice(2 * C));
+    model.bias.set(all.subarray(0, C));
+    model.thresholds.set(all.subarray(C, 2 * C));
+    return model;
+  }
+  const model = train();
+  const out = new Float32Array(2 * model.codes.length + model.weights.length);
+  out.set(model.bias, 0);
+  out.set(model.thresholds, model.codes.length);
+  out.set(model.weights, 2 * model.codes.length);
+  writeFileSync(file, Buffer.from(out.buffer));
+  return model;
 }
 
 interface Count {
@@ -100,24 +80,17 @@ const overlaps = (d: DetectedClause, spans: readonly [number, number][]) => span
 
 for (let fold = 0; fold < Math.min(onlyFolds, FOLDS); fold++) {
   const t0 = performance.now();
-  const model = foldModel(fold, docs.filter((d) => foldOf(d.id, FOLDS) !== fold));
+  const model = foldModel(fold, () => trainModel(docs.filter((d) => foldOf(d.id, FOLDS) !== fold)));
   const held = docs.filter((d) => foldOf(d.id, FOLDS) === fold);
   for (const doc of held) {
     const detected = detectClauses(doc.text, model);
     const codes = new Set(detected.map((d) => d.code));
     const scores = documentScores(model, doc);
-    const unitProbs = unitScores(model, doc);
-    const stackFeatures = unitProbs.length >= MIN_UNITS ? docFeatures(unitProbs, model.thresholds, doc.text) : null;
-    /** The model alone: the second stage where it decides, else some clause at the threshold. */
-    const modelSays = (k: number) => {
-      const s = model.stack[k];
-      return s && stackFeatures ? stackProbability(s, stackFeatures) >= s.threshold : scores[k]! >= model.thresholds[k]!;
-    };
     if (doc.source === "cuad") {
       for (const code of BENCH_CODES) {
         const k = MODEL_CODES.indexOf(code);
         tally(engine.get(code)!, codes.has(code), doc.present.get(code)!);
-        tally(modelOnly.get(code)!, modelSays(k), doc.present.get(code)!);
+        tally(modelOnly.get(code)!, scores[k]! >= model.thresholds[k]!, doc.present.get(code)!);
       }
       for (const d of detected) {
         const g = groundingByCode.get(d.code);
@@ -138,8 +111,8 @@ for (let fold = 0; fold < Math.min(onlyFolds, FOLDS); fold++) {
       tally(acordCounts.indemnity, codes.has("indemnity"), ind);
       const kl = MODEL_CODES.indexOf("limitation_of_liability");
       const ki = MODEL_CODES.indexOf("indemnity");
-      tally(acordCounts.lolModel, modelSays(kl), lol);
-      tally(acordCounts.indemnityModel, modelSays(ki), ind);
+      tally(acordCounts.lolModel, scores[kl]! >= model.thresholds[kl]!, lol);
+      tally(acordCounts.indemnityModel, scores[ki]! >= model.thresholds[ki]!, ind);
     }
   }
   console.log(`fold ${fold + 1}/${FOLDS}: trained on ${docs.length - held.length} documents, scored ${held.length} held-out (${((performance.now() - t0) / 1000).toFixed(0)} s)`);

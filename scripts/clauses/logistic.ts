@@ -7,8 +7,7 @@
 import type { ClauseCode } from "@clausewise/shared";
 import { DIM } from "../../api/src/analysis/engine/model/features";
 import { ClauseModel } from "../../api/src/analysis/engine/model/classifier";
-import { docFeatures, denseSize, MIN_UNITS, PER_CODE, stackProbability, TITLE_DIM, type DocFeatures, type StackCode } from "../../api/src/analysis/engine/model/stack";
-import { BENCH_CODES, MODEL_CODES, UNKNOWN, type LabelledDoc, type LabelledUnit } from "./data";
+import { MODEL_CODES, UNKNOWN, type LabelledDoc, type LabelledUnit } from "./data";
 
 export interface TrainOptions {
   epochs: number;
@@ -101,142 +100,24 @@ export function f1(tp: number, fp: number, fn: number): number {
   return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
 }
 
-/** Per clause unit of a document, the model's probability per code. */
-export function unitScores(model: ClauseModel, doc: LabelledDoc): Float32Array[] {
-  return doc.units.map((u) => model.scoreVector(u.x));
-}
-
-export function maxScores(probs: readonly Float32Array[], C: number): Float32Array {
-  const best = new Float32Array(C);
-  for (const p of probs) for (let k = 0; k < C; k++) best[k] = Math.max(best[k]!, p[k]!);
-  return best;
-}
-
-/** The clause classifier, and per training document its clause probabilities out of fold (for the second stage). */
-export interface FirstStage {
-  model: ClauseModel;
-  oof: Map<string, Float32Array[]>;
-}
-
 /**
  * Fits on `docs`, choosing each code's threshold on out-of-fold scores (inner cross-validation by
  * document), then refits on everything. For a code labelled in both sets the threshold maximises the
  * mean of document F1 (CUAD) and clause F1 (ACORD).
  */
-export function trainFirstStage(docs: readonly LabelledDoc[], options: TrainOptions = DEFAULTS, innerFolds = 3, log: (s: string) => void = () => {}): FirstStage {
-  const oof = new Map<string, Float32Array[]>();
+export function trainModel(docs: readonly LabelledDoc[], options: TrainOptions = DEFAULTS, innerFolds = 3, log: (s: string) => void = () => {}): ClauseModel {
+  const oof = new Map<LabelledDoc, Float32Array>();
   for (let f = 0; f < innerFolds; f++) {
     const train = docs.filter((d) => foldOf(`inner:${d.id}`, innerFolds) !== f);
     const model = fit(train.flatMap((d) => d.units), options);
-    for (const d of docs) if (foldOf(`inner:${d.id}`, innerFolds) === f) oof.set(d.id, unitScores(model, d));
+    for (const d of docs) if (foldOf(`inner:${d.id}`, innerFolds) === f) oof.set(d, documentScores(model, d));
     log(`  inner fold ${f + 1}/${innerFolds} fitted`);
   }
   const model = fit(docs.flatMap((d) => d.units), options);
-  const best = new Map(docs.map((d) => [d, maxScores(oof.get(d.id)!, MODEL_CODES.length)]));
   MODEL_CODES.forEach((code, k) => {
-    model.thresholds[k] = chooseThreshold(code, k, docs, best);
+    model.thresholds[k] = chooseThreshold(code, k, docs, oof);
   });
-  return { model, oof };
-}
-
-/** The whole model: the clause classifier and its document-level second stage (stack.ts). */
-export function trainModel(docs: readonly LabelledDoc[], options: TrainOptions = DEFAULTS, innerFolds = 3, log: (s: string) => void = () => {}): ClauseModel {
-  const first = trainFirstStage(docs, options, innerFolds, log);
-  trainStack(first.model, docs, first.oof, log);
-  return first.model;
-}
-
-/** Second-stage options: L2 strength, epochs of full passes. */
-export const STACK_LAMBDA = 1e-2;
-export const STACK_EPOCHS = 60;
-
-/** The codes the second stage may decide: CUAD's (whole contracts); indemnity is learned from single clauses only. */
-const STACKED: ReadonlySet<ClauseCode> = new Set(BENCH_CODES);
-
-interface StackRow {
-  f: DocFeatures;
-  y: number;
-  fold: number;
-}
-
-function fitStackCode(rows: readonly StackRow[], C: number, seed: number): StackCode {
-  const dense = new Float32Array(denseSize(C));
-  const title = new Float32Array(TITLE_DIM);
-  let bias = 0;
-  const order = rows.map((_, i) => i);
-  const random = rng(seed);
-  let t = 0;
-  for (let epoch = 0; epoch < STACK_EPOCHS; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    for (const n of order) {
-      const { f, y } = rows[n]!;
-      const eta = 0.5 / (1 + 0.01 * t++);
-      const s: StackCode = { bias, threshold: 0.5, dense, title };
-      const g = stackProbability(s, f) - y;
-      const shrink = 1 - eta * STACK_LAMBDA;
-      for (let j = 0; j < dense.length; j++) dense[j] = dense[j]! * shrink - eta * g * f.dense[j]!;
-      for (let j = 0; j < f.title.idx.length; j++) {
-        const b = f.title.idx[j]!;
-        title[b] = title[b]! * shrink - eta * g * f.title.val[j]!;
-      }
-      bias -= eta * g;
-    }
-  }
-  return { bias, threshold: 0.5, dense, title };
-}
-
-function bestThreshold(scored: readonly { p: number; y: number }[]): { threshold: number; f1: number } {
-  let best = { threshold: 0.5, f1: -1 };
-  for (let th = 0.05; th < 0.995; th += 0.01) {
-    let tp = 0;
-    let fp = 0;
-    let fn = 0;
-    for (const { p, y } of scored) {
-      if (p >= th && y) tp++;
-      else if (p >= th) fp++;
-      else if (y) fn++;
-    }
-    const f = f1(tp, fp, fn);
-    if (f > best.f1 + 1e-9) best = { threshold: th, f1: f };
-  }
-  return best;
-}
-
-/**
- * The second stage, per code, on the training documents' out-of-fold clause probabilities: its own
- * threshold and its worth are judged by a 3-fold cross-validation over those documents; a code keeps
- * it only where it beats the clause threshold on the same documents (otherwise null: presence stays
- * "some clause reaches the threshold").
- */
-export function trainStack(model: ClauseModel, docs: readonly LabelledDoc[], oof: Map<string, Float32Array[]>, log: (s: string) => void = () => {}) {
-  const C = model.codes.length;
-  const whole = docs.filter((d) => d.source === "cuad" && d.units.length >= MIN_UNITS);
-  const features = new Map(whole.map((d) => [d.id, docFeatures(oof.get(d.id)!, model.thresholds, d.text)]));
-  const folds = 3;
-  const report: string[] = [];
-  model.codes.forEach((code, k) => {
-    model.stack[k] = null;
-    if (!STACKED.has(code)) return;
-    const rows: StackRow[] = whole.filter((d) => d.present.has(code)).map((d) => ({ f: features.get(d.id)!, y: d.present.get(code) ? 1 : 0, fold: foldOf(`stack:${d.id}`, folds) }));
-    if (!rows.some((r) => r.y)) return;
-    const scored: { p: number; y: number }[] = [];
-    for (let f = 0; f < folds; f++) {
-      const s = fitStackCode(rows.filter((r) => r.fold !== f), C, 17 + k);
-      for (const r of rows) if (r.fold === f) scored.push({ p: stackProbability(s, r.f), y: r.y });
-    }
-    const stacked = bestThreshold(scored);
-    // The same documents judged by the clause threshold (first stage alone).
-    const plain = bestThreshold(rows.map((r) => ({ p: r.f.dense[PER_CODE * k]! >= model.thresholds[k]! ? 1 : 0, y: r.y })));
-    report.push(`${code} ${plain.f1.toFixed(3)}→${stacked.f1.toFixed(3)}`);
-    if (stacked.f1 <= plain.f1) return;
-    const s = fitStackCode(rows, C, 17 + k);
-    s.threshold = stacked.threshold;
-    model.stack[k] = s;
-  });
-  log(`  second stage (inner CV F1, clause threshold → stacked): ${report.join(", ")}`);
+  return model;
 }
 
 function chooseThreshold(code: ClauseCode, k: number, docs: readonly LabelledDoc[], oof: Map<LabelledDoc, Float32Array>): number {

@@ -1,6 +1,5 @@
 import { CLAUSE_CODES, type ClauseCode, type DetectedClause } from "@clausewise/shared";
 import { clauseModel, type ClauseModel } from "./model/classifier";
-import { docFeatures, MIN_UNITS, stackProbability } from "./model/stack";
 import { clauseUnits } from "./model/units";
 import { CLAUSE_RULES } from "./rules";
 import { segmentText, type Segment } from "./segment";
@@ -107,64 +106,41 @@ interface Learned {
   hits: Map<number, ClauseHit[]>;
   /** Per code, the document's highest probability. */
   best: Float32Array;
-  /** Per code, the probability from which a clause is that type in this document (Infinity: the type is absent). */
-  threshold: Float32Array;
-}
-
-/**
- * Per code, the probability from which a clause of this document is reported as that type. Where the
- * model has a document-level second stage for the code (model/stack.ts) and the text is a whole
- * document, the stage decides presence: absent, no clause is; present, the clause threshold applies,
- * or, when no clause reaches it, the document's surest clause is the one.
- */
-function documentThresholds(model: ClauseModel, text: string, unitProbs: readonly Float32Array[], best: Float32Array): Float32Array {
-  const out = Float32Array.from(model.thresholds);
-  if (unitProbs.length < MIN_UNITS || model.stack.every((s) => s === null)) return out;
-  const features = docFeatures(unitProbs, model.thresholds, text);
-  model.stack.forEach((s, k) => {
-    if (!s) return;
-    out[k] = stackProbability(s, features) >= s.threshold ? Math.min(model.thresholds[k]!, best[k]!) : Infinity;
-  });
-  return out;
 }
 
 /**
  * The learned classifier (model/) over the segments' units: per segment and code it carries, the best
  * unit's probability (rescaled above the threshold) and that unit, which becomes the quote.
  */
-function learnedHits(text: string, segments: readonly Segment[], model: ClauseModel): Learned {
+function learnedHits(segments: readonly Segment[], model: ClauseModel): Learned {
+  const found: { segment: number; k: number; p: number; unit: { start: number; end: number } }[] = [];
   const C = model.codes.length;
   const best = new Float32Array(C);
   const probs = segments.map(() => new Float32Array(C));
-  const units = clauseUnits(segments);
-  const unitProbs = units.map((unit) => {
+  for (const unit of clauseUnits(segments)) {
     const p = model.score(unit);
     const segProbs = probs[unit.segment]!;
     for (let k = 0; k < C; k++) {
       segProbs[k] = Math.max(segProbs[k]!, p[k]!);
+      if (p[k]! < model.thresholds[k]!) continue;
       best[k] = Math.max(best[k]!, p[k]!);
+      const at = segments[unit.segment]!.start;
+      found.push({ segment: unit.segment, k, p: p[k]!, unit: { start: unit.start - at, end: unit.end - at } });
     }
-    return p;
-  });
-  const threshold = documentThresholds(model, text, unitProbs, best);
+  }
   const hits = new Map<number, ClauseHit[]>();
-  units.forEach((unit, n) => {
-    const p = unitProbs[n]!;
-    const at = segments[unit.segment]!.start;
-    for (let k = 0; k < C; k++) {
-      const th = threshold[k]!;
-      if (p[k]! < th || p[k]! - th < NEAR_BEST * (best[k]! - th)) continue;
-      const code = model.codes[k]!;
-      const list = hits.get(unit.segment) ?? [];
-      hits.set(unit.segment, list);
-      const span = { start: unit.start - at, end: unit.end - at };
-      const score = MODEL_SCORE_BASE + (MODEL_SCORE_SPAN * Math.max(0, p[k]! - model.thresholds[k]!)) / Math.max(1e-6, 1 - model.thresholds[k]!);
-      const same = list.find((h) => h.code === code);
-      if (!same) list.push({ code, score, focus: span.start, unit: span });
-      else if (same.score < score) Object.assign(same, { score, focus: span.start, unit: span });
-    }
-  });
-  return { probs, hits, best, threshold };
+  for (const f of found) {
+    const th = model.thresholds[f.k]!;
+    if (f.p - th < NEAR_BEST * (best[f.k]! - th)) continue;
+    const code = model.codes[f.k]!;
+    const list = hits.get(f.segment) ?? [];
+    hits.set(f.segment, list);
+    const score = MODEL_SCORE_BASE + (MODEL_SCORE_SPAN * (f.p - th)) / Math.max(1e-6, 1 - th);
+    const same = list.find((h) => h.code === code);
+    if (!same) list.push({ code, score, focus: f.unit.start, unit: f.unit });
+    else if (same.score < score) Object.assign(same, { score, focus: f.unit.start, unit: f.unit });
+  }
+  return { probs, hits, best };
 }
 
 /**
@@ -179,7 +155,7 @@ function learnedHits(text: string, segments: readonly Segment[], model: ClauseMo
  */
 export function analyseSegments(text: string, model: ClauseModel = clauseModel()): AnalysedSegment[] {
   const segments = segmentText(text);
-  const learned = learnedHits(text, segments, model);
+  const learned = learnedHits(segments, model);
   const index = new Map(model.codes.map((code, k) => [code, k]));
   const modelFound = new Set<ClauseCode>();
   for (const list of learned.hits.values()) for (const h of list) modelFound.add(h.code);
@@ -189,7 +165,7 @@ export function analyseSegments(text: string, model: ClauseModel = clauseModel()
     const hits = scoreSegment(seg, folded).filter((h) => {
       const k = index.get(h.code);
       if (k === undefined || RULES_ALONGSIDE_MODEL.has(h.code)) return true;
-      const th = learned.threshold[k]!;
+      const th = model.thresholds[k]!;
       if (modelFound.has(h.code)) return learned.probs[i]![k]! - th >= RULE_NEAR_BEST * (learned.best[k]! - th);
       return learned.probs[i]![k]! >= RULE_VETO * model.thresholds[k]!;
     });

@@ -1,9 +1,8 @@
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyseSegments, detectClauses } from "../detect";
+import { detectClauses } from "../detect";
 import { ClauseModel, MODEL_FILE, clauseModel, fromModelFile, toModelFile } from "./classifier";
 import { featurize } from "./features";
-import { TITLE_DIM, denseSize, docFeatures, stackProbability } from "./stack";
 
 // Clauses written for this test (not taken from the training data).
 const GOVERNING_LAW = "This Agreement shall be governed by and construed in accordance with the laws of the State of Delaware, without regard to its conflict of laws rules.";
@@ -50,40 +49,6 @@ describe("clause model", () => {
     expect(b[0]).toBeCloseTo(a[0]!, 2);
     expect(b[1]).toBeCloseTo(a[1]!, 2);
     expect(back.thresholds[0]).toBeCloseTo(0.6, 5);
-  });
-
-  it("keeps its document-level second stage through the file format", () => {
-    const model = new ClauseModel(["governing_law", "audit_rights"]);
-    model.thresholds[0] = 0.4;
-    const title = new Float32Array(TITLE_DIM);
-    const dense = new Float32Array(denseSize(2)).map((_, j) => (j % 3) - 1);
-    const features = docFeatures([Float32Array.of(0.9, 0.1), Float32Array.of(0.3, 0.2)], model.thresholds, "DISTRIBUTION AGREEMENT between A and B");
-    features.title.idx.forEach((b) => (title[b] = 0.8));
-    model.stack[0] = { bias: -0.3, threshold: 0.42, dense, title };
-    const back = fromModelFile(JSON.parse(JSON.stringify(toModelFile(model, "test"))) as ReturnType<typeof toModelFile>);
-    expect(back.stack[1]).toBeNull();
-    expect(back.stack[0]!.threshold).toBeCloseTo(0.42, 5);
-    expect(stackProbability(back.stack[0]!, features)).toBeCloseTo(stackProbability(model.stack[0]!, features), 2);
-  });
-
-  it("decides presence in a whole document by the second stage, and not in a short text", () => {
-    const model = clauseModel();
-    const k = model.codes.indexOf("governing_law");
-    const filler = Array.from({ length: 14 }, (_, i) => `${i + 1}. Item ${i + 1}. The parties shall meet on day ${i + 1} to discuss the delivery schedule.`).join("\n");
-    const doc = `${filler}\n15. Governing Law. ${GOVERNING_LAW}\n`;
-    const stage = model.stack[k];
-    const saved = stage ? { ...stage } : null;
-    // A second stage that says "absent" whatever it reads.
-    model.stack[k] = { bias: -50, threshold: 0.5, dense: new Float32Array(denseSize(model.codes.length)), title: new Float32Array(TITLE_DIM) };
-    // Model hits carry the unit they quote (a rule hit alone does not).
-    const modelHit = (text: string) => analyseSegments(text, model).some((s) => s.hits.some((h) => h.code === "governing_law" && h.unit));
-    try {
-      expect(modelHit(doc)).toBe(false);
-      expect(modelHit(`Governing Law. ${GOVERNING_LAW}`)).toBe(true);
-    } finally {
-      model.stack[k] = saved;
-    }
-    expect(modelHit(doc)).toBe(true);
   });
 
   it("refuses a file of another format", () => {

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { CLAUSE_CODES, type ClauseCode } from "@clausewise/shared";
 import { DIM, HASH_BITS, featurize, type ClauseInput, type SparseVector } from "./features";
-import { TITLE_BITS, TITLE_DIM, denseSize, type StackCode } from "./stack";
 
 /**
  * One-vs-rest logistic regression over hashed n-grams (features.ts), one weight column per clause
@@ -15,15 +14,12 @@ export class ClauseModel {
   readonly bias: Float32Array;
   readonly thresholds: Float32Array;
   readonly weights: Float32Array;
-  /** Per code, the document-level second stage (stack.ts), or null where the clause threshold decides. */
-  readonly stack: (StackCode | null)[];
 
   constructor(codes: readonly ClauseCode[], weights?: Float32Array) {
     this.codes = codes;
     this.bias = new Float32Array(codes.length);
     this.thresholds = new Float32Array(codes.length).fill(0.5);
     this.weights = weights ?? new Float32Array(DIM * codes.length);
-    this.stack = codes.map(() => null);
   }
 
   /** Probability per code (same order as `codes`). */
@@ -52,13 +48,10 @@ export class ClauseModel {
 
 /** The committed file: per code the bias, threshold and non-negligible weights (delta-coded bucket, int8-scaled value). */
 export interface ClauseModelFile {
-  format: "clausewise-clause-model/1" | "clausewise-clause-model/2";
+  format: "clausewise-clause-model/1";
   hashBits: number;
   trainedOn: string;
   codes: { code: ClauseCode; bias: number; threshold: number; scale: number; buckets: number[]; values: number[] }[];
-  /** Format 2: the document-level second stage per code (null: the clause threshold decides). */
-  titleBits?: number;
-  stack?: ({ bias: number; threshold: number; dense: number[]; scale: number; buckets: number[]; values: number[] } | null)[];
 }
 
 /** Weights smaller than this share of the code's largest one are dropped (they move no decision). */
@@ -67,17 +60,23 @@ const PRUNE = 0.005;
 export function toModelFile(model: ClauseModel, trainedOn: string): ClauseModelFile {
   const c = model.codes.length;
   return {
-    format: "clausewise-clause-model/2",
+    format: "clausewise-clause-model/1",
     hashBits: HASH_BITS,
     trainedOn,
-    titleBits: TITLE_BITS,
-    stack: model.stack.map((s) => {
-      if (!s) return null;
-      const { scale, buckets, values } = pruned(TITLE_DIM, (f) => s.title[f]!);
-      return { bias: round(s.bias), threshold: round(s.threshold), dense: [...s.dense].map(round), scale, buckets, values };
-    }),
     codes: model.codes.map((code, k) => {
-      const { scale, buckets, values } = pruned(DIM, (f) => model.weights[f * c + k]!);
+      let max = 0;
+      for (let f = 0; f < DIM; f++) max = Math.max(max, Math.abs(model.weights[f * c + k]!));
+      const scale = max / 127 || 1;
+      const buckets: number[] = [];
+      const values: number[] = [];
+      let last = 0;
+      for (let f = 0; f < DIM; f++) {
+        const w = model.weights[f * c + k]!;
+        if (Math.abs(w) < max * PRUNE) continue;
+        buckets.push(f - last);
+        values.push(Math.round(w / scale));
+        last = f;
+      }
       return { code, bias: round(model.bias[k]!), threshold: round(model.thresholds[k]!), scale, buckets, values };
     }),
   };
@@ -85,27 +84,8 @@ export function toModelFile(model: ClauseModel, trainedOn: string): ClauseModelF
 
 const round = (x: number) => Math.round(x * 1e5) / 1e5;
 
-function pruned(dim: number, at: (f: number) => number) {
-  let max = 0;
-  for (let f = 0; f < dim; f++) max = Math.max(max, Math.abs(at(f)));
-  const scale = max / 127 || 1;
-  const buckets: number[] = [];
-  const values: number[] = [];
-  let last = 0;
-  for (let f = 0; f < dim; f++) {
-    const w = at(f);
-    if (Math.abs(w) < max * PRUNE) continue;
-    buckets.push(f - last);
-    values.push(Math.round(w / scale));
-    last = f;
-  }
-  return { scale, buckets, values };
-}
-
 export function fromModelFile(file: ClauseModelFile): ClauseModel {
-  const v2 = file.format === "clausewise-clause-model/2";
-  if ((!v2 && file.format !== "clausewise-clause-model/1") || file.hashBits !== HASH_BITS) throw new Error("Unsupported clause model file");
-  if (v2 && file.stack && file.titleBits !== TITLE_BITS) throw new Error("Unsupported clause model file");
+  if (file.format !== "clausewise-clause-model/1" || file.hashBits !== HASH_BITS) throw new Error("Unsupported clause model file");
   const codes = file.codes.map((e) => e.code).filter((code) => (CLAUSE_CODES as readonly string[]).includes(code));
   if (codes.length !== file.codes.length) throw new Error("Clause model names an unknown clause code");
   const model = new ClauseModel(codes);
@@ -118,16 +98,6 @@ export function fromModelFile(file: ClauseModelFile): ClauseModel {
       f += delta;
       model.weights[f * c + k] = e.values[j]! * e.scale;
     });
-    const s = file.stack?.[k];
-    if (!s) return;
-    if (s.dense.length !== denseSize(c)) throw new Error("Clause model second stage does not fit its codes");
-    const title = new Float32Array(TITLE_DIM);
-    let t = 0;
-    s.buckets.forEach((delta, j) => {
-      t += delta;
-      title[t] = s.values[j]! * s.scale;
-    });
-    model.stack[k] = { bias: s.bias, threshold: s.threshold, dense: Float32Array.from(s.dense), title };
   });
   return model;
 }
