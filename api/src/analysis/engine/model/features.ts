@@ -61,7 +61,7 @@ export function featurize(input: ClauseInput): SparseVector {
   for (const w of words(input.heading ?? "")) add(`h ${w}`, 2);
   for (const p of input.parents ?? []) for (const w of words(p)) add(`p ${w}`);
   const own = normalised(counts, 1);
-  if (!input.context || CONTEXT_WEIGHT === 0) return own;
+  if (!input.context) return own;
   const around = new Map<number, number>();
   for (const w of words(input.context)) {
     const h = hash(`n ${w}`);
