@@ -40,12 +40,7 @@ export interface ClauseInput {
   heading?: string | null;
   /** Headings of the enclosing articles. */
   parents?: readonly string[];
-  /** Text of the neighbouring clauses (the end of the one before, the start of the one after). */
-  context?: string;
 }
-
-/** Weight of the neighbours' words against the clause's own (each part is L2-normalised apart). */
-export const CONTEXT_WEIGHT = 0.5;
 
 export function featurize(input: ClauseInput): SparseVector {
   const counts = new Map<number, number>();
@@ -60,23 +55,6 @@ export function featurize(input: ClauseInput): SparseVector {
   }
   for (const w of words(input.heading ?? "")) add(`h ${w}`, 2);
   for (const p of input.parents ?? []) for (const w of words(p)) add(`p ${w}`);
-  const own = normalised(counts, 1);
-  if (!input.context) return own;
-  const around = new Map<number, number>();
-  for (const w of words(input.context)) {
-    const h = hash(`n ${w}`);
-    around.set(h, (around.get(h) ?? 0) + 1);
-  }
-  const ctx = normalised(around, CONTEXT_WEIGHT);
-  const merged = new Map<number, number>();
-  own.idx.forEach((k, j) => merged.set(k, own.val[j]!));
-  ctx.idx.forEach((k, j) => merged.set(k, (merged.get(k) ?? 0) + ctx.val[j]!));
-  const idx = Int32Array.from([...merged.keys()].sort((a, b) => a - b));
-  return { idx, val: Float32Array.from(idx, (k) => merged.get(k)!) };
-}
-
-/** log(1 + count), L2-normalised, times `weight`, sorted by bucket. */
-function normalised(counts: Map<number, number>, weight: number): SparseVector {
   const idx = new Int32Array(counts.size);
   const val = new Float32Array(counts.size);
   let norm = 0;
@@ -89,6 +67,6 @@ function normalised(counts: Map<number, number>, weight: number): SparseVector {
     i++;
   }
   norm = Math.sqrt(norm) || 1;
-  for (let j = 0; j < val.length; j++) val[j] = (val[j]! / norm) * weight;
+  for (let j = 0; j < val.length; j++) val[j] = val[j]! / norm;
   return { idx, val };
 }

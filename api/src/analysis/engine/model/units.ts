@@ -14,18 +14,13 @@ export interface ClauseUnit {
   text: string;
   heading: string | null;
   parents: readonly string[];
-  /** The end of the unit before and the start of the unit after (features.ts reads them apart). */
-  context: string;
 }
-
-/** How much of each neighbour the model reads. */
-const CONTEXT_CHARS = 300;
 
 const LONG = 1000;
 const CHUNK = 700;
 
 export function clauseUnits(segments: readonly Segment[]): ClauseUnit[] {
-  const out: Omit<ClauseUnit, "context">[] = [];
+  const out: ClauseUnit[] = [];
   segments.forEach((seg, i) => {
     const base = { segment: i, heading: seg.heading, parents: seg.parents };
     if (seg.text.length <= LONG) {
@@ -45,9 +40,5 @@ export function clauseUnits(segments: readonly Segment[]): ClauseUnit[] {
     }
     flush();
   });
-  return out.map((u, n) => {
-    const before = n > 0 ? out[n - 1]!.text.slice(-CONTEXT_CHARS) : "";
-    const after = n + 1 < out.length ? out[n + 1]!.text.slice(0, CONTEXT_CHARS) : "";
-    return { ...u, context: `${before}\n${after}` };
-  });
+  return out;
 }
