@@ -73,7 +73,7 @@ const engine = new Map(BENCH_CODES.map((c) => [c, zero()]));
 const modelOnly = new Map(BENCH_CODES.map((c) => [c, zero()]));
 const grounding = { detected: 0, grounded: 0 };
 const groundingByCode = new Map(BENCH_CODES.map((c) => [c, { detected: 0, grounded: 0 }]));
-const acordCounts = { lolStrict: zero(), lolFamily: zero(), indemnity: zero(), lolModel: zero(), indemnityModel: zero() };
+const acordCounts = { lolStrict: zero(), lolFamily: zero(), indemnity: zero(), lolModel: zero(), indemnityModel: zero(), lolRated: zero(), indemnityRated: zero() };
 const LOL_FAMILY: ClauseCode[] = ["limitation_of_liability", "uncapped_liability", "consequential_damages"];
 
 const overlaps = (d: DetectedClause, spans: readonly [number, number][]) => spans.some(([s, e]) => Math.min(d.end, e) > Math.max(d.start, s));
@@ -109,6 +109,14 @@ for (let fold = 0; fold < Math.min(onlyFolds, FOLDS); fold++) {
       tally(acordCounts.lolStrict, codes.has("limitation_of_liability"), lol);
       tally(acordCounts.lolFamily, LOL_FAMILY.some((c) => codes.has(c)), lol);
       tally(acordCounts.indemnity, codes.has("indemnity"), ind);
+      // ACORD lists the categories a clause was rated relevant for, not those it is outside (README), and
+      // the limitation-of-liability and indemnification clauses overlap: dozens of clauses listed only
+      // under Limitation of Liability are operative indemnities ("shall indemnify, defend and hold
+      // harmless ..."), and indemnities listed only under Indemnification carry caps. A clause listed
+      // only under the other of the two is counted here as neither positive nor negative; the line
+      // above counts it as a negative.
+      if (lol || !ind) tally(acordCounts.lolRated, LOL_FAMILY.some((c) => codes.has(c)), lol);
+      if (ind || !lol) tally(acordCounts.indemnityRated, codes.has("indemnity"), ind);
       const kl = MODEL_CODES.indexOf("limitation_of_liability");
       const ki = MODEL_CODES.indexOf("indemnity");
       tally(acordCounts.lolModel, scores[kl]! >= model.thresholds[kl]!, lol);
@@ -142,4 +150,7 @@ console.log(`  limitation of liability: ${a(acordCounts.lolFamily)}  (engine: li
 console.log(`    limitation_of_liability code alone: ${a(acordCounts.lolStrict)}; model alone: ${a(acordCounts.lolModel)}`);
 console.log(`  indemnity:               ${a(acordCounts.indemnity)}   (target ≥ 0.9)`);
 console.log(`    model alone: ${a(acordCounts.indemnityModel)}`);
+console.log(`  leaving out clauses listed only under the other of the two categories (unknown, not negative):`);
+console.log(`    limitation of liability: ${a(acordCounts.lolRated)}`);
+console.log(`    indemnity:               ${a(acordCounts.indemnityRated)}`);
 console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
