@@ -142,3 +142,35 @@ describe("Word export: markups as comments", () => {
     expect(applyRedline(doc, plan, new Date()).alreadyPending).toHaveLength(1);
   });
 });
+
+describe("Word export: suggested paragraph breaks (issue 14)", () => {
+  const by = (kind: string) => JSON.stringify({ kind, changeId: `b-${kind}`, authorId: "u1", authorName: "Rae Reviewer", createdAt: "2026-04-01T09:30:00.000Z" });
+  const html =
+    "<p>The Contractor shall</p>" +
+    `<p data-suggested-break='${by("insert")}'>pay promptly.</p>` +
+    "<p>Alpha</p>" +
+    `<p data-suggested-break='${by("delete")}'>Bravo</p>`;
+
+  it("writes each as a revision of the paragraph mark before the break (w:pPr/w:rPr/w:ins or w:del)", async () => {
+    const doc = docFrom(html);
+    expect(collectSuggestions(doc).map(({ changeId, kind }) => [changeId, kind])).toEqual([
+      ["b-insert", "insert"],
+      ["b-delete", "delete"],
+    ]);
+    const body = part(await exportDoc(doc, []), "word/document.xml");
+    const paragraphs = descendants(body).filter((e) => e.name === "w:p");
+    const markRevision = (p: XmlElement) => {
+      const rPr = elements(elements(p).find((e) => e.name === "w:pPr") ?? p).find((e) => e.name === "w:rPr");
+      const revision = rPr && elements(rPr).find((e) => e.name === "w:ins" || e.name === "w:del");
+      return revision ? [revision.name, revision.attrs["w:author"], revision.attrs["w:date"]?.slice(0, 10)] : null;
+    };
+    const words = (p: XmlElement) => descendants(p).filter((e) => e.name === "w:t").map(textOf).join("");
+    expect(paragraphs.map((p) => [words(p), markRevision(p)])).toEqual([
+      ["The Contractor shall", ["w:ins", "Rae Reviewer", "2026-04-01"]],
+      ["pay promptly.", null],
+      ["Alpha", ["w:del", "Rae Reviewer", "2026-04-01"]],
+      ["Bravo", null],
+    ]);
+  });
+});
+
