@@ -1,5 +1,5 @@
 import { Extension, type Extensions } from "@tiptap/core";
-import { Slice, type Mark, type Node as PMNode, type Fragment, type ResolvedPos } from "@tiptap/pm/model";
+import type { Slice, Mark, Node as PMNode, Fragment, ResolvedPos } from "@tiptap/pm/model";
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from "@tiptap/pm/state";
 import { Mapping, ReplaceStep, type Step } from "@tiptap/pm/transform";
 import {
