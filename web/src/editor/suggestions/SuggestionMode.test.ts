@@ -138,7 +138,7 @@ describe("SuggestionMode", () => {
     editor.commands.setTextSelection({ from: after(editor, "shall"), to: after(editor, "Second") });
     editor.commands.deleteSelection();
     expect(editor.getJSON()).toEqual(before);
-    expect(refused).toEqual(["formatting", "block", "paragraphs", "paragraphs"]);
+    expect(refused).toEqual(["formatting", "block", "split", "paragraphs"]);
   });
 
   describe("paragraph breaks (issue 14: Enter, paste of paragraphs, deleting across paragraphs)", () => {

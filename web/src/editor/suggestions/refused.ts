@@ -26,8 +26,9 @@ export function refusedKind(step: Step, doc: PMNode): RefusedEdit {
     (slice.content as unknown as PMNode["content"]).forEach((node) => {
       if (node.isBlock) blocks++;
     });
-    const textInSlice = slice.content.size - blocks * 2;
-    if (from === to && blocks === 2 && textInSlice <= 0) return "split";
+    const fragment = slice.content as unknown as PMNode["content"];
+    const hasText = fragment.textBetween(0, fragment.size).length > 0;
+    if (from === to && blocks === 2 && !hasText) return "split";
     if (blocks >= 2) return "paragraphs";
     if (to > from && !doc.resolve(from).sameParent(doc.resolve(to))) return "join";
   }
