@@ -172,5 +172,26 @@ describe("Word export: suggested paragraph breaks (issue 14)", () => {
       ["Bravo", null],
     ]);
   });
+
+  it("comes back through the importer: new paragraphs after a paragraph, each with its suggested break", async () => {
+    const pasted = `{"kind":"insert","changeId":"p1","authorId":"u1","authorName":"Rae Reviewer","createdAt":"2026-04-01T09:30:00.000Z"}`;
+    const ins = (text: string) => `<ins data-change-id="p1" data-author-id="u1" data-author-name="Rae Reviewer" data-created-at="2026-04-01T09:30:00.000Z">${text}</ins>`;
+    // Enter at the end of the first paragraph, then a paste of two paragraphs: one suggestion.
+    const doc = docFrom(`<p>Kept clause.</p><p data-suggested-break='${pasted}'>${ins("Pasted one.")}</p><p data-suggested-break='${pasted}'>${ins("Pasted two.")}</p><p>Last clause.</p>`);
+    expect(collectSuggestions(doc).map((c) => c.newText)).toEqual(["\nPasted one.\nPasted two."]);
+    const plan = planRedline(readRedline(await exportDoc(doc, [])));
+    expect(plan.structural).toBe(0);
+    const copy = docFrom("<p>Kept clause.</p><p>Last clause.</p>");
+    const applied = applyRedline(copy, plan, new Date("2026-05-01T00:00:00Z"));
+    expect(applied.untrackedDifferences).toBe(0);
+    expect(documentText(copy)).toBe(documentText(doc));
+    // Word's revisions are one per paragraph: two suggestions by the same author, breaks included.
+    expect(collectSuggestions(copy).map(({ kind, newText, authorName }) => ({ kind, newText, authorName }))).toEqual([
+      { kind: "insert", newText: "\nPasted one.", authorName: "Rae Reviewer" },
+      { kind: "insert", newText: "\nPasted two.", authorName: "Rae Reviewer" },
+    ]);
+    // Imported again: nothing new.
+    expect(applyRedline(copy, plan, new Date()).written).toHaveLength(0);
+  });
 });
 
