@@ -143,46 +143,73 @@ test("the caret lands where the user clicks while a colleague types (y-prosemirr
   }
 });
 
-test("a reviewer's Enter and multi-paragraph paste say why they are not suggestions; the approver accepts all suggestions", async ({ browser }) => {
+test("a reviewer's Enter and a paste of two paragraphs are suggestions; the approver accepts all of them", async ({ browser }) => {
   const reviewer = await openWordEditor(browser, "reviewer@demo.test");
   const approver = await openWordEditor(browser, "approver@demo.test");
   try {
     const { page, document } = reviewer;
     const toasts = page.getByRole("region", { name: /Notifications/ });
-    const paragraphs = await document.locator("p").count();
-    await document.locator("p").first().click();
+    const typed = `Newly${token()}`;
+    const one = `PastedOne${token()}`;
+    const two = `PastedTwo${token()}`;
+    const firstParagraph = document.locator("p").first();
+    const opening = ((await firstParagraph.textContent()) ?? "").slice(0, 12);
+    expect(opening.length).toBeGreaterThan(5);
+
+    // Enter, then typing: a suggested new paragraph of suggested text.
+    await firstParagraph.click();
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
-    await expect(toasts.getByText(/A new paragraph cannot be suggested yet/).first()).toBeVisible();
-    await document.evaluate((root) => {
-      const data = new DataTransfer();
-      data.setData("text/html", "<p>Pasted one.</p><p>Pasted two.</p>");
-      data.setData("text/plain", "Pasted one.\n\nPasted two.");
-      root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    });
-    await expect(toasts.getByText(/Pasting several paragraphs cannot be suggested yet/).first()).toBeVisible();
-    await expect(document.locator("p")).toHaveCount(paragraphs);
-    await expect(document).not.toContainText("Pasted one.");
+    await page.keyboard.type(typed);
+    const newParagraph = document.locator("p.suggested-break-insert", { hasText: typed });
+    await expect(newParagraph).toBeVisible();
+    await expect(newParagraph.locator("ins.suggestion-insert")).toHaveText(typed);
+    await expect(newParagraph).not.toContainText(opening);
 
-    // Two suggestions in different places; the approver accepts all of them at once.
-    const first = `Firstly${token()}`;
-    const second = `Secondly${token()}`;
-    await page.keyboard.type(` ${first}`);
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type(` ${second}`);
+    // A paste of two paragraphs: its text suggested, and its paragraph break too.
+    await document.evaluate(
+      (root, html) => {
+        const data = new DataTransfer();
+        data.setData("text/html", html.html);
+        data.setData("text/plain", html.text);
+        root.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      { html: `<p>${one}</p><p>${two}</p>`, text: `${one}\n\n${two}` },
+    );
+    await expect(document.locator("ins.suggestion-insert", { hasText: one })).toBeVisible();
+    await expect(document.locator("p.suggested-break-insert", { hasText: two })).toBeVisible();
+    await expect(toasts.getByText(/cannot be suggested/)).toHaveCount(0);
+
+    // The approver sees the same suggestions in the editor and in the Track Changes tab.
+    await expect(approver.document.locator("p.suggested-break-insert", { hasText: typed })).toBeVisible();
+    await expect(approver.document.locator("p.suggested-break-insert", { hasText: two })).toBeVisible();
+    await approver.page.getByRole("tab", { name: /Track Changes/ }).click();
+    const panel = approver.page.getByRole("region", { name: "Proposed changes" });
+    const change = panel.getByRole("article").filter({ hasText: two });
+    await expect(change).toBeVisible({ timeout: 20_000 });
+    await expect(change.locator("ins")).toContainText(`¶${typed}${one}¶${two}`);
+    await approver.page.getByRole("tab", { name: "Word Editor" }).click();
+    await expect(approver.document).toContainText(two);
+
     const bar = approver.page.getByRole("region", { name: "Track changes" });
     await expect(bar).toContainText("Daniel Okafor");
-    await expect(approver.document.locator("ins.suggestion-insert", { hasText: second })).toBeVisible();
-    await bar.getByRole("button", { name: "Next suggestion" }).click();
     await expect(bar.getByRole("button", { name: "Accept all" })).toBeEnabled({ timeout: 20_000 });
     await bar.getByRole("button", { name: "Accept all" }).click();
     const dialog = approver.page.getByRole("dialog", { name: "Accept all suggestions?" });
     await dialog.getByRole("button", { name: "Accept all" }).click();
     await expect(approver.page.getByText("Changes Approved", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+
+    // Accepted for everyone: the new paragraphs are plain paragraphs of the contract.
     for (const { document: doc } of [approver, reviewer]) {
-      await expect(doc).toContainText(first);
-      await expect(doc).toContainText(second);
+      const withTyped = doc.locator("p", { hasText: typed });
+      await expect(withTyped).toHaveCount(1);
+      await expect(withTyped).toContainText(`${typed}${one}`);
+      await expect(withTyped).not.toContainText(opening);
+      await expect(withTyped).not.toContainText(two);
+      await expect(doc.locator("p", { hasText: two })).toHaveCount(1);
+      await expect(doc.locator("p", { hasText: opening }).first()).not.toContainText(typed);
       await expect(doc.locator("ins.suggestion-insert")).toHaveCount(0);
+      await expect(doc.locator(".suggested-break")).toHaveCount(0);
     }
     await expect(bar).toHaveCount(0);
   } finally {

@@ -5,7 +5,7 @@ import { planRedline } from "../documents/redline/plan";
 import { readRedline } from "../documents/redline/read";
 import { applyRedline, wordDate } from "./redline";
 import { seedDocFromHtml, ydocToHtml } from "./convert";
-import { collectSuggestions } from "./suggestions";
+import { collectSuggestions, decideMarkedSuggestion } from "./suggestions";
 import { documentText } from "./text-edit";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
@@ -69,7 +69,12 @@ describe("applyRedline", () => {
       `<w:p>${run("1. Payment")}</w:p><w:p><w:pPr><w:rPr>${rev("ins", "Ann", "")}</w:rPr></w:pPr>${rev("ins", "Ann", run("New clause."))}</w:p><w:p>${rev("ins", "Bo", run("Always "))}${run("Net 30.")}</w:p>`,
     );
     applyRedline(doc, plan, NOW);
-    expect(ydocToHtml(doc)).toMatch(/^<h2>1\. Payment<\/h2><p><ins [^>]*data-author-name="Ann"[^>]*>New clause\.<\/ins><\/p><p><ins [^>]*data-author-name="Bo"[^>]*>Always <\/ins>Net 30\.<\/p>$/);
+    expect(ydocToHtml(doc)).toMatch(/^<h2>1\. Payment<\/h2><p [^>]*data-suggested-break="[^"]*&quot;kind&quot;:&quot;insert&quot;[^"]*"[^>]*><ins [^>]*data-author-name="Ann"[^>]*>New clause\.<\/ins><\/p><p><ins [^>]*data-author-name="Bo"[^>]*>Always <\/ins>Net 30\.<\/p>$/);
+    // The new paragraph's break is part of its suggestion: rejecting it leaves the contract as it was.
+    const [clause] = collectSuggestions(doc).filter((c) => c.authorName === "Ann");
+    expect(clause).toMatchObject({ kind: "insert", newText: "\nNew clause." });
+    decideMarkedSuggestion(doc, clause!.changeId, "reject");
+    expect(ydocToHtml(doc)).toMatch(/^<h2>1\. Payment<\/h2><p><ins [^>]*data-author-name="Bo"[^>]*>Always <\/ins>Net 30\.<\/p>$/);
   });
 
   it("dates a change from Word, or now when the date is missing, unreadable or in the future", () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as Y from "yjs";
 import { alignTexts } from "../documents/redline/align";
 import type { PlannedChange, PlannedEdit, RedlinePlan, StyledText } from "../documents/redline/plan";
+import { SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES } from "@clausewise/shared/editor";
 import { captureUpdate, documentFragment } from "./convert";
 import { markOn, SUGGESTION_MARK_NAMES, type Suggestion } from "./suggestions";
 import { documentSegments } from "./text-edit";
@@ -234,6 +235,9 @@ export function applyRedline(doc: Y.Doc, plan: RedlinePlan, now: Date): Omit<Red
         at += run.text.length;
       }
       const position = after ? parent.toArray().indexOf(after) + (before ? 0 : 1) : parent.length;
+      // After a paragraph or heading, the new paragraph's break is part of the suggestion: rejecting
+      // it leaves no trace, as in Word (issue 14, "Suggested paragraph breaks").
+      if (after && !before && SUGGESTED_BREAK_TYPES.some((type) => type === after.nodeName)) paragraph.setAttribute(SUGGESTED_BREAK, { kind: "insert", ...mark } as unknown as string);
       parent.insert(position, [paragraph]);
     }
   });

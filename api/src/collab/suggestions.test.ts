@@ -117,6 +117,100 @@ describe("decideMarkedSuggestion", () => {
   });
 });
 
+describe("suggested paragraph breaks (issue 14)", () => {
+  type Run = [string, Record<string, unknown>?];
+  /** Paragraphs of runs; a paragraph may carry a suggested break before it. */
+  const blocks = (list: { runs: Run[]; suggestedBreak?: Record<string, unknown> }[]) => {
+    const doc = new Y.Doc();
+    doc.getXmlFragment("default").insert(
+      0,
+      list.map(({ runs, suggestedBreak }) => {
+        const p = new Y.XmlElement("paragraph");
+        if (suggestedBreak) p.setAttribute("suggestedBreak", suggestedBreak as unknown as string);
+        const text = new Y.XmlText();
+        p.insert(0, [text]);
+        let at = 0;
+        for (const [value, attributes] of runs) {
+          text.insert(at, value, attributes ?? {});
+          at += value.length;
+        }
+        return p;
+      }),
+    );
+    return doc;
+  };
+  const ins = (id: string) => ({ suggestionInsert: attrs(id, "u1") });
+  const del = (id: string) => ({ suggestionDelete: attrs(id, "u1") });
+  const brk = (kind: "insert" | "delete", id: string) => ({ kind, ...attrs(id, "u1") });
+  const breaksOf = (doc: Y.Doc) => (doc.getXmlFragment("default").toArray() as Y.XmlElement[]).map((p) => p.getAttribute("suggestedBreak") ?? null);
+  /** Enter after "shall", then "Also" typed: one change. */
+  const entered = () => blocks([{ runs: [["The Contractor shall"]] }, { runs: [["Also", ins("s-n")], [" pay."]], suggestedBreak: brk("insert", "s-n") }]);
+  /** Deleting from after "Alpha" to before " two." across three paragraphs. */
+  const joined = () =>
+    blocks([
+      { runs: [["Alpha"], [" one.", del("s-j")]] },
+      { runs: [["Bravo.", del("s-j")]], suggestedBreak: brk("delete", "s-j") },
+      { runs: [["Charlie", del("s-j")], [" two."]], suggestedBreak: brk("delete", "s-j") },
+    ]);
+
+  it("collects a break as a line break of its change, with offsets in the accepted text", () => {
+    const [enter] = collectSuggestions(entered());
+    expect(enter).toMatchObject({ changeId: "s-n", kind: "insert", newText: "\nAlso", originalText: "", start: 20, end: 20, authorId: "u1" });
+    const doc = joined();
+    const [join] = collectSuggestions(doc);
+    expect(join).toMatchObject({ changeId: "s-j", kind: "delete", originalText: " one.\nBravo.\nCharlie", newText: "" });
+    expect(documentText(doc).slice(join!.start, join!.end)).toBe(" one.\nBravo.\nCharlie");
+  });
+
+  it("accepting a new paragraph keeps the break; rejecting it joins the paragraphs again", () => {
+    const accepted = entered();
+    expect(decideMarkedSuggestion(accepted, "s-n", "accept")).not.toBeNull();
+    expect(documentText(accepted)).toBe("The Contractor shall\nAlso pay.");
+    expect(breaksOf(accepted)).toEqual([null, null]);
+    expect(collectSuggestions(accepted)).toEqual([]);
+
+    const rejected = entered();
+    expect(decideMarkedSuggestion(rejected, "s-n", "reject")).not.toBeNull();
+    expect(documentText(rejected)).toBe("The Contractor shall pay.");
+    expect(rejected.getXmlFragment("default").length).toBe(1);
+    expect(collectSuggestions(rejected)).toEqual([]);
+  });
+
+  it("a pasted pair of paragraphs: accepted they stay, rejected they go without a trace", () => {
+    const pasted = () =>
+      blocks([
+        { runs: [["The Contractor shall"], [" One.", ins("s-p")]] },
+        { runs: [["Two.", ins("s-p")], [" pay."]], suggestedBreak: brk("insert", "s-p") },
+        { runs: [["Second clause."]] },
+      ]);
+    const accepted = pasted();
+    decideMarkedSuggestion(accepted, "s-p", "accept");
+    expect(documentText(accepted)).toBe("The Contractor shall One.\nTwo. pay.\nSecond clause.");
+    const rejected = pasted();
+    decideMarkedSuggestion(rejected, "s-p", "reject");
+    expect(documentText(rejected)).toBe("The Contractor shall pay.\nSecond clause.");
+    expect(ydocToHtml(rejected)).not.toContain("suggested-break");
+  });
+
+  it("accepting a deletion across paragraphs joins them; rejecting keeps every word and break", () => {
+    const accepted = joined();
+    decideMarkedSuggestion(accepted, "s-j", "accept");
+    expect(documentText(accepted)).toBe("Alpha two.");
+    expect(accepted.getXmlFragment("default").length).toBe(1);
+    const rejected = joined();
+    decideMarkedSuggestion(rejected, "s-j", "reject");
+    expect(documentText(rejected)).toBe("Alpha one.\nBravo.\nCharlie two.");
+    expect(breaksOf(rejected)).toEqual([null, null, null]);
+  });
+
+  it("keeps others' formatting and suggestions when joining", () => {
+    const doc = blocks([{ runs: [["First"]] }, { runs: [["bold", { bold: {} }], [" kept", ins("other")]], suggestedBreak: brk("delete", "s-k") }]);
+    decideMarkedSuggestion(doc, "s-k", "accept");
+    const text = (doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    expect(text.toDelta()).toEqual([{ insert: "First" }, { insert: "bold", attributes: { bold: {} } }, { insert: " kept", attributes: ins("other") }]);
+  });
+});
+
 describe("syncSuggestions and deciding mark-backed changes", () => {
   it("creates a pending change for a reviewer's suggestion, notifies approvers once, and approving applies it", async () => {
     const setup = await createReviewSetup(t.deps.db);
@@ -180,5 +274,46 @@ describe("syncSuggestions and deciding mark-backed changes", () => {
     const withdrawn = await sync(setup);
     expect(withdrawn.result.withdrawn).toHaveLength(1);
     expect((await rows(setup.contract.id))[0]).toMatchObject({ status: "rejected", decisionComment: WITHDRAWN_COMMENT });
+  });
+
+  it("a reviewer's new paragraph becomes one change; approving keeps the break, rejecting joins again", async () => {
+    for (const decision of ["approve", "reject"] as const) {
+      const setup = await createReviewSetup(t.deps.db);
+      const doc = await liveDoc(setup);
+      const original = documentText(doc);
+      const segment = documentSegments(doc).find((s) => s.node && s.text.includes(" within 30 days"))!;
+      const text = segment.node!;
+      const at = segment.text.indexOf(" within 30 days");
+      const rest = segment.text.slice(at + 1);
+      const updates: Uint8Array[] = [];
+      doc.on("update", (u: Uint8Array) => updates.push(u));
+      doc.transact(() => {
+        // Enter before "within": what the editor's suggestion mode sends.
+        text.delete(at + 1, rest.length);
+        const paragraph = text.parent as Y.XmlElement;
+        const container = paragraph.parent as Y.XmlFragment;
+        const next = new Y.XmlElement("paragraph");
+        next.setAttribute("suggestedBreak", { kind: "insert", ...attrs("s-enter", setup.reviewer.user.id) } as unknown as string);
+        const moved = new Y.XmlText();
+        next.insert(0, [moved]);
+        moved.insert(0, rest);
+        container.insert(container.toArray().indexOf(paragraph) + 1, [next]);
+      });
+      await appendUpdates(t.deps.db, setup.contract.id, updates.splice(0));
+      const { result } = await sync(setup);
+      expect(result.created).toHaveLength(1);
+      const [row] = await rows(setup.contract.id);
+      expect(row).toMatchObject({ status: "pending", changeType: "insert", newText: "\n", userId: setup.reviewer.user.id, anchor: { kind: "mark", changeId: "s-enter" } });
+      expect((await notificationsOf(t.deps.db, setup.approver.user.id)).find((n) => n.type === "approval_required")?.message).toContain("insert “¶”");
+
+      const res = await signedIn(t, setup.approver.token).post<DocumentChange>(`/api/document-changes/${row!.id}/${decision}`, decision === "reject" ? { comment: "Keep it one paragraph" } : undefined);
+      expect(res.status).toBe(200);
+      const after = await liveDoc(setup);
+      const expected = decision === "approve" ? original.replace(" within 30 days", " \nwithin 30 days") : original;
+      expect(documentText(after)).toBe(expected);
+      expect(ydocToHtml(after)).not.toContain("suggested-break");
+      expect(collectSuggestions(after)).toEqual([]);
+      expect((await rows(setup.contract.id))[0]!.status).toBe(decision === "approve" ? "approved" : "rejected");
+    }
   });
 });

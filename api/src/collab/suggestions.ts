@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import { PUSH_EVENTS, formatChangePosition } from "@clausewise/shared";
-import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import { readSuggestedBreak, SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES, SuggestionDelete, SuggestionInsert, type SuggestedBreak } from "@clausewise/shared/editor";
+import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
 import { contracts, documentChanges, users } from "../db/schema";
@@ -61,39 +62,89 @@ export function markOn(attributes: Record<string, unknown> | undefined, name: st
 
 const str = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
-/** One entry per changeId, in document order, with offsets in the accepted text. */
+const BREAK_TYPES = new Set<string>(SUGGESTED_BREAK_TYPES);
+
+/** The suggested paragraph break on a Yjs element (a paragraph or heading's `suggestedBreak`). */
+export function suggestedBreakOf(element: Y.XmlElement): SuggestedBreak | null {
+  return BREAK_TYPES.has(element.nodeName) ? readSuggestedBreak(element.getAttribute(SUGGESTED_BREAK)) : null;
+}
+
+/** Every XmlText and every element with a suggested break under `node`, in document order. */
+function walkInOrder(node: Y.XmlFragment | Y.XmlElement, visit: (item: Y.XmlText | { element: Y.XmlElement; suggested: SuggestedBreak }) => void): void {
+  for (const child of node.toArray()) {
+    if (child instanceof Y.XmlText) visit(child);
+    else if (child instanceof Y.XmlElement) {
+      const suggested = suggestedBreakOf(child);
+      if (suggested) visit({ element: child, suggested });
+      walkInOrder(child, visit);
+    }
+  }
+}
+
+/**
+ * One entry per changeId, in document order, with offsets in the accepted text. A suggested
+ * paragraph break counts as a "\n" of its change: inserted (Enter, pasted paragraphs: newText) or
+ * deleted (deleting across paragraphs: originalText), placed at the end of the paragraph before it.
+ * Offsets after a suggested new paragraph that is still empty can be one off (the plain text has
+ * no line for an empty paragraph).
+ */
 export function collectSuggestions(doc: Y.Doc): Suggestion[] {
   const byId = new Map<string, Suggestion & { hasInsert: boolean; hasDelete: boolean }>();
-  let removed = 0; // suggested-insertion characters before the current point
-  for (const segment of documentSegments(doc)) {
-    if (!segment.node) continue;
-    let plain = segment.start;
-    for (const op of segment.node.toDelta() as DeltaOp[]) {
+  const starts = new Map<Y.XmlText, number>();
+  for (const segment of documentSegments(doc)) if (segment.node) starts.set(segment.node, segment.start);
+  let removed = 0; // characters of the plain text before the current point that the accepted text lacks
+  let lastAccepted = 0; // the accepted offset at the end of the last text read
+  const entryFor = (changeId: string, mark: MarkValue, accepted: number) => {
+    let entry = byId.get(changeId);
+    if (!entry) {
+      entry = {
+        changeId,
+        kind: "insert",
+        originalText: "",
+        newText: "",
+        start: accepted,
+        end: accepted,
+        authorId: str(mark.authorId),
+        authorName: str(mark.authorName),
+        createdAt: str(mark.createdAt),
+        hasInsert: false,
+        hasDelete: false,
+      };
+      byId.set(changeId, entry);
+    }
+    return entry;
+  };
+  walkInOrder(doc.getXmlFragment(COLLAB_FRAGMENT), (item) => {
+    if (!(item instanceof Y.XmlText)) {
+      const { suggested } = item;
+      const entry = entryFor(suggested.changeId!, suggested, lastAccepted);
+      if (suggested.kind === "insert") {
+        entry.newText += "\n";
+        entry.hasInsert = true;
+        entry.start = Math.min(entry.start, lastAccepted);
+        entry.end = Math.max(entry.end, lastAccepted);
+        removed += 1; // its line break is in the plain text, not yet in the accepted text
+      } else {
+        entry.originalText += "\n";
+        entry.hasDelete = true;
+        entry.start = Math.min(entry.start, lastAccepted);
+        entry.end = Math.max(entry.end, lastAccepted + 1);
+      }
+      return;
+    }
+    const start = starts.get(item);
+    if (start === undefined) return;
+    let plain = start;
+    for (const op of item.toDelta() as DeltaOp[]) {
       if (typeof op.insert !== "string") continue;
       const text = op.insert;
       const inserted = markOn(op.attributes, SUGGESTION_MARK_NAMES.insert);
       const deleted = inserted ? null : markOn(op.attributes, SUGGESTION_MARK_NAMES.delete);
       const mark = inserted ?? deleted;
-      const accepted = plain - removed;
+      const accepted = Math.max(0, plain - removed);
       const changeId = mark ? str(mark.changeId) : null;
       if (mark && changeId) {
-        let entry = byId.get(changeId);
-        if (!entry) {
-          entry = {
-            changeId,
-            kind: "insert",
-            originalText: "",
-            newText: "",
-            start: accepted,
-            end: accepted,
-            authorId: str(mark.authorId),
-            authorName: str(mark.authorName),
-            createdAt: str(mark.createdAt),
-            hasInsert: false,
-            hasDelete: false,
-          };
-          byId.set(changeId, entry);
-        }
+        const entry = entryFor(changeId, mark, accepted);
         if (inserted) {
           entry.newText += text;
           entry.hasInsert = true;
@@ -109,7 +160,8 @@ export function collectSuggestions(doc: Y.Doc): Suggestion[] {
       plain += text.length;
       if (inserted) removed += text.length;
     }
-  }
+    lastAccepted = Math.max(0, plain - removed);
+  });
   return [...byId.values()].map(({ hasInsert, hasDelete, ...entry }) => ({ ...entry, kind: hasInsert && hasDelete ? "replace" : hasDelete ? "delete" : "insert" }));
 }
 
@@ -133,7 +185,11 @@ export function decideMarkedSuggestion(doc: Y.Doc, changeId: string, decision: "
       index += length;
     }
   }
-  if (runs.length === 0) return null;
+  const breaks: { element: Y.XmlElement; kind: SuggestedBreak["kind"] }[] = [];
+  walkInOrder(doc.getXmlFragment(COLLAB_FRAGMENT), (item) => {
+    if (!(item instanceof Y.XmlText) && item.suggested.changeId === changeId) breaks.push({ element: item.element, kind: item.suggested.kind });
+  });
+  if (runs.length === 0 && breaks.length === 0) return null;
   return captureUpdate(doc, () => {
     const emptied = new Set<Y.XmlText>();
     // Back to front, so the indexes of the runs still to do stay valid.
@@ -144,8 +200,50 @@ export function decideMarkedSuggestion(doc: Y.Doc, changeId: string, decision: "
         if (run.node.length === 0) emptied.add(run.node);
       } else run.node.format(run.index, run.length, { [run.key]: null });
     }
-    for (const text of emptied) removeEmptyBlock(text);
+    // Suggested paragraph breaks: an inserted one rejected or a deleted one accepted joins its
+    // paragraph to the one before; otherwise the break stays, no longer a suggestion.
+    for (const { element, kind } of breaks.reverse()) {
+      if ((kind === "delete") === (decision === "accept")) joinToPrevious(element);
+      else element.removeAttribute(SUGGESTED_BREAK);
+    }
+    for (const text of emptied) if (!isDeleted(text)) removeEmptyBlock(text);
   });
+}
+
+const isDeleted = (type: { _item: Y.Item | null }): boolean => {
+  for (let item = type._item; item; item = item.parent instanceof Y.AbstractType ? item.parent._item : null) if (item.deleted) return true;
+  return false;
+};
+
+/**
+ * Joins `block` to the paragraph or heading before it (what accepting a deleted break or rejecting
+ * an inserted one means): its content, formatting and suggestion marks included, goes to the end
+ * of the previous block, which keeps its own type and attributes, and `block` is removed. Without
+ * such a neighbour, the break simply stops being a suggestion.
+ */
+function joinToPrevious(block: Y.XmlElement): void {
+  const container = block.parent;
+  const index = container instanceof Y.XmlFragment || container instanceof Y.XmlElement ? container.toArray().indexOf(block) : -1;
+  const previous = index > 0 ? (container as Y.XmlFragment | Y.XmlElement).get(index - 1) : null;
+  if (!(previous instanceof Y.XmlElement) || !BREAK_TYPES.has(previous.nodeName)) {
+    block.removeAttribute(SUGGESTED_BREAK);
+    return;
+  }
+  for (const child of block.toArray()) {
+    if (child instanceof Y.XmlText) {
+      if (child.length === 0) continue;
+      const last = previous.length > 0 ? previous.get(previous.length - 1) : null;
+      let target: Y.XmlText;
+      if (last instanceof Y.XmlText) target = last;
+      else {
+        target = new Y.XmlText();
+        previous.insert(previous.length, [target]);
+      }
+      const delta = child.toDelta() as { insert: string; attributes?: Record<string, unknown> }[];
+      target.applyDelta([...(target.length > 0 ? [{ retain: target.length }] : []), ...delta.map((op) => ({ insert: op.insert, attributes: op.attributes ?? {} }))]);
+    } else if (child instanceof Y.XmlElement) previous.insert(previous.length, [child.clone()]);
+  }
+  (container as Y.XmlFragment | Y.XmlElement).delete(index, 1);
 }
 
 /**
@@ -231,7 +329,9 @@ export async function syncSuggestions(
     contract ??= (await tx.select({ id: contracts.id, companyId: contracts.companyId, title: contracts.title }).from(contracts).where(eq(contracts.id, contractId)))[0];
     if (contract) {
       const deciders = await contractMembersWith(tx, contract, "decideChanges", [author?.id]);
-      const what = s.kind === "insert" ? `insert “${s.newText}”` : s.kind === "delete" ? `delete “${s.originalText}”` : `replace “${s.originalText}” with “${s.newText}”`;
+      // A suggested paragraph break reads as the pilcrow Word shows for it.
+      const shown = (text: string) => text.replace(/\n/g, "¶");
+      const what = s.kind === "insert" ? `insert “${shown(s.newText)}”` : s.kind === "delete" ? `delete “${shown(s.originalText)}”` : `replace “${shown(s.originalText)}” with “${shown(s.newText)}”`;
       const notifications = await notify(tx, {
         companyId,
         userIds: deciders,

@@ -78,6 +78,8 @@ describe("PUT /api/contracts/:id", () => {
       '<p data-indent="2" dir="rtl">Clause <ins data-change-id="c1" data-author-name="Rae">added</ins> <del data-change-id="c2" data-author-name="Rae">removed</del></p>',
       '<div data-youtube-video=""><iframe src="https://www.youtube-nocookie.com/embed/abc123"></iframe></div>',
       '<div data-youtube-video=""><iframe src="https://evil.example/embed/abc123"></iframe></div>',
+      `<p data-suggested-break='{"kind":"insert","changeId":"c3","authorName":"Rae","extra":"<b>x</b>"}'>New paragraph.</p>`,
+      `<p data-suggested-break='{"kind":"split"}'>Not a suggestion.</p>`,
     ].join("");
     const res = await put(setup.approver.token, setup.contract.id, { content });
     expect(res.status).toBe(200);
@@ -87,6 +89,10 @@ describe("PUT /api/contracts/:id", () => {
     expect(res.body.content).toContain('<del class="suggestion suggestion-delete" data-change-id="c2" data-author-name="Rae">removed</del>');
     expect(res.body.content).toContain("https://www.youtube-nocookie.com/embed/abc123");
     expect(res.body.content).not.toContain("evil.example");
+    // A suggested paragraph break (issue 14) keeps its validated fields; anything else is dropped.
+    expect(res.body.content).toContain('data-suggested-break="{&quot;kind&quot;:&quot;insert&quot;,&quot;changeId&quot;:&quot;c3&quot;,&quot;authorId&quot;:null,&quot;authorName&quot;:&quot;Rae&quot;,&quot;createdAt&quot;:null}"');
+    expect(res.body.content).not.toContain("extra");
+    expect(res.body.content).toContain("<p>Not a suggestion.</p>");
   });
 
   it("renames without touching the document when only a title is sent", async () => {

@@ -171,10 +171,11 @@ describe("POST /api/contracts/:id/redline with the shared Word fixtures (shared/
       expect(changes).toHaveLength(plan.changes.length);
       for (const change of changes) expect(change).toMatchObject({ authorName: "Eric White", externalAuthor: true, status: "pending" });
       if (name.startsWith("RP015")) {
-        // The move: the words marked for deletion where they were, and inserted where they went.
+        // The move: the words marked for deletion where they were, and inserted where they went (a
+        // new paragraph: its break is part of the suggestion, "\n" in the row).
         expect(changes.map((c) => [c.changeType, c.originalText || c.newText, c.reviewerComment]).sort()).toEqual([
           ["delete", "When you click Online Video.", "Moved in Word: these words were moved elsewhere in the document."],
-          ["insert", "When you click Online Video.", "Moved in Word: these words were moved here from elsewhere in the document."],
+          ["insert", "\nWhen you click Online Video.", "Moved in Word: these words were moved here from elsewhere in the document."],
         ]);
       }
     });

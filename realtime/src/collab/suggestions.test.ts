@@ -135,3 +135,86 @@ describe("the suggestion-only rule", () => {
     expect(approver((_d, t) => t.insert(0, "A ", { [SUGGESTION_MARKS.insert]: { ...reviewer, changeId: "c-a" } }))).toBe("foreignSuggestion");
   });
 });
+
+describe("suggested paragraph breaks (issue 14: Enter, pasted paragraphs, deleting across paragraphs)", () => {
+  const mine = { changeId: "c-1", authorId: "u1", authorName: "Rita Reviewer", createdAt: "2026-11-29T00:00:00.000Z" };
+  const theirs = { ...mine, changeId: "c-2", authorId: "u2", authorName: "Someone Else" };
+  const reviewer = (live: Y.Doc, change: (doc: Y.Doc, text: Y.XmlText) => void) => checkSuggestionUpdate(live, [], edit(live, change), { authorId: "u1", suggestOnly: true });
+  const fragmentOf = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FRAGMENT);
+  /** A paragraph as y-prosemirror writes it: runs of text, and `suggestedBreak` when given. */
+  const paragraph = (runs: [string, Record<string, unknown>?][], suggestedBreak?: Record<string, unknown>) => {
+    const p = new Y.XmlElement("paragraph");
+    if (suggestedBreak) p.setAttribute("suggestedBreak", suggestedBreak as unknown as string);
+    const text = new Y.XmlText();
+    let at = 0;
+    for (const [value, attributes] of runs) {
+      text.insert(at, value, attributes ?? {});
+      at += value.length;
+    }
+    p.insert(0, [text]);
+    return p;
+  };
+  /** Enter after "shall": the rest of the paragraph moves to a new one, whose break carries `suggestedBreak`. */
+  const split = (suggestedBreak?: Record<string, unknown>, typed?: string) => (doc: Y.Doc, text: Y.XmlText) => {
+    text.delete(20, 5);
+    fragmentOf(doc).insert(1, [paragraph([...(typed ? [[typed, { [SUGGESTION_MARKS.insert]: mine }] as [string, Record<string, unknown>]] : []), [" pay."]], suggestedBreak)]);
+  };
+
+  it("lets a reviewer suggest a new paragraph (Enter), with text typed in it; a plain split is refused", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    expect(reviewer(live, split({ kind: "insert", ...mine }))).toBe("ok");
+    expect(reviewer(live, split({ kind: "insert", ...mine }, "Also"))).toBe("ok");
+    expect(reviewer(live, split())).toBe("suggestionOnly");
+    // A "deleted" break that did not exist, or a break in someone else's name: refused.
+    expect(reviewer(live, split({ kind: "delete", ...mine }))).toBe("suggestionOnly");
+    expect(reviewer(live, split({ kind: "insert", ...theirs }))).toBe("suggestionOnly");
+  });
+
+  it("lets a reviewer paste two paragraphs as suggested text and breaks", () => {
+    const live = liveDoc(["The Contractor shall pay.", "Second clause."]);
+    const paste = (marked: boolean) => (doc: Y.Doc, text: Y.XmlText) => {
+      text.delete(20, 5);
+      text.insert(20, " One.", marked ? { [SUGGESTION_MARKS.insert]: mine } : {});
+      fragmentOf(doc).insert(1, [paragraph([["Two.", marked ? { [SUGGESTION_MARKS.insert]: mine } : {}], [" pay."]], { kind: "insert", ...mine })]);
+    };
+    expect(reviewer(live, paste(true))).toBe("ok");
+    expect(reviewer(live, paste(false))).toBe("suggestionOnly");
+  });
+
+  it("lets a reviewer suggest joining paragraphs, never join them", () => {
+    const live = liveDoc(["First.", "Second."]);
+    const second = (doc: Y.Doc) => fragmentOf(doc).get(1) as Y.XmlElement;
+    expect(reviewer(live, (doc) => second(doc).setAttribute("suggestedBreak", { kind: "delete", ...mine } as unknown as string))).toBe("ok");
+    // Claiming the existing break is only a suggested insertion would make it vanish from the accepted text.
+    expect(reviewer(live, (doc) => second(doc).setAttribute("suggestedBreak", { kind: "insert", ...mine } as unknown as string))).toBe("suggestionOnly");
+    // A real join: the second paragraph's text moved into the first.
+    expect(
+      reviewer(live, (doc, text) => {
+        text.insert(6, "Second.");
+        fragmentOf(doc).delete(1, 1);
+      }),
+    ).toBe("suggestionOnly");
+    expect(reviewer(live, (doc) => second(doc).setAttribute("suggestedBreak", { kind: "delete", ...theirs } as unknown as string))).toBe("suggestionOnly");
+  });
+
+  it("lets a reviewer withdraw their own suggested paragraph; reads the break in the accepted view", () => {
+    const live = liveDoc(["The Contractor shall"]);
+    fragmentOf(live).insert(1, [paragraph([[" pay."]], { kind: "insert", ...mine })]);
+    const plain = liveDoc(["The Contractor shall pay."]);
+    expect(acceptedView(fragmentOf(live))).toBe(acceptedView(fragmentOf(plain)));
+    expect(
+      reviewer(live, (doc, text) => {
+        text.insert(20, " pay.");
+        fragmentOf(doc).delete(1, 1);
+      }),
+    ).toBe("ok");
+  });
+
+  it("refuses an editor's break in someone else's name, even in a document without suggestions", () => {
+    const live = liveDoc(["First.", "Second."]);
+    const update = edit(live, (doc) => (fragmentOf(doc).get(1) as Y.XmlElement).setAttribute("suggestedBreak", { kind: "delete", ...theirs } as unknown as string));
+    expect(checkSuggestionUpdate(live, [], update, { authorId: "u1", suggestOnly: false })).toBe("foreignSuggestion");
+    const own = edit(live, (doc) => (fragmentOf(doc).get(1) as Y.XmlElement).setAttribute("suggestedBreak", { kind: "delete", ...mine } as unknown as string));
+    expect(checkSuggestionUpdate(live, [], own, { authorId: "u1", suggestOnly: false })).toBe("ok");
+  });
+});

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import { readSuggestedBreak, SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES, SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
 
 /** Mark names of the editor's suggestion mode, from the one editor schema. */
 export const SUGGESTION_MARKS = { insert: SuggestionInsert.name, delete: SuggestionDelete.name } as const;
@@ -11,6 +11,9 @@ export const SUGGESTION_MARKS = { insert: SuggestionInsert.name, delete: Suggest
  * unchanged. The accepted document is the `default` fragment with
  * - text marked `suggestionInsert` removed (a pending insertion is not yet part of the contract),
  * - text marked `suggestionDelete` kept, without that mark (a pending deletion has not happened),
+ * - a paragraph or heading whose `suggestedBreak` is an insertion read as part of the block before
+ *   it (the suggested break is not there yet), a suggested deletion of a break read as a break,
+ *   and the attribute itself left out (issue 14: Enter, pasted paragraphs, deleting across them),
  * - everything else as it is: blocks (node names and attributes) and the other formatting.
  * So a reviewer may type suggestion-marked text, delete or reformat their own suggested text, mark
  * text for deletion and withdraw such a mark; anything else (plain typing or deleting, splitting or
@@ -31,8 +34,10 @@ interface DeltaOp {
   attributes?: Record<string, unknown>;
 }
 
-function acceptedText(text: Y.XmlText): string {
-  const runs: { text: string; attributes: string }[] = [];
+type Run = { text: string; attributes: string };
+
+/** Appends `text`'s accepted runs to `runs`: consecutive texts (a joined block's) read as one. */
+function acceptedRuns(text: Y.XmlText, runs: Run[]): void {
   for (const op of text.toDelta() as DeltaOp[]) {
     if (hasMark(op.attributes, SUGGESTION_MARKS.insert)) continue;
     const attributes = sortedJson(withoutMark(op.attributes, SUGGESTION_MARKS.delete));
@@ -42,16 +47,59 @@ function acceptedText(text: Y.XmlText): string {
     if (last && last.attributes === attributes) last.text += insert;
     else runs.push({ text: insert, attributes });
   }
-  return JSON.stringify(runs);
+}
+
+type Child = Y.XmlElement | Y.XmlText | Y.XmlHook;
+const BREAK_TYPES = new Set<string>(SUGGESTED_BREAK_TYPES);
+
+/** A paragraph or heading of the accepted document: one element, or several joined by suggested (not yet accepted) breaks. */
+interface Block {
+  block: Y.XmlElement;
+  children: Child[];
+}
+
+const elementHead = (element: Y.XmlElement) => {
+  const { [SUGGESTED_BREAK]: _suggested, ...attributes } = element.getAttributes() as Record<string, unknown>;
+  return `${element.nodeName}${sortedJson(attributes)}`;
+};
+
+function childrenView(children: Child[]): string {
+  const groups: (Child | Block)[] = [];
+  for (const child of children) {
+    if (child instanceof Y.XmlElement && BREAK_TYPES.has(child.nodeName)) {
+      const last = groups.at(-1);
+      if (readSuggestedBreak(child.getAttribute(SUGGESTED_BREAK))?.kind === "insert" && last && !(last instanceof Y.AbstractType)) {
+        last.children.push(...child.toArray());
+        continue;
+      }
+      groups.push({ block: child, children: child.toArray() });
+    } else groups.push(child);
+  }
+  let out = "";
+  let runs: Run[] | null = null;
+  const flush = () => {
+    if (runs) out += `T${JSON.stringify(runs)}`;
+    runs = null;
+  };
+  for (const group of groups) {
+    if (group instanceof Y.XmlText) {
+      runs ??= [];
+      acceptedRuns(group, runs);
+      continue;
+    }
+    flush();
+    if (group instanceof Y.XmlElement) out += acceptedView(group);
+    else if (group instanceof Y.AbstractType) out += `H${group.toString()}`;
+    else out += `<${elementHead(group.block)}>${childrenView(group.children)}</>`;
+  }
+  flush();
+  return out;
 }
 
 /** A canonical serialisation of the accepted document (see the rule above). */
 export function acceptedView(node: Y.XmlFragment | Y.XmlElement): string {
-  const children = node
-    .toArray()
-    .map((child) => (child instanceof Y.XmlText ? `T${acceptedText(child)}` : child instanceof Y.XmlElement ? acceptedView(child) : `H${child.toString()}`));
-  const head = node instanceof Y.XmlElement ? `${node.nodeName}${sortedJson(node.getAttributes())}` : "";
-  return `<${head}>${children.join("")}</>`;
+  const head = node instanceof Y.XmlElement ? elementHead(node) : "";
+  return `<${head}>${childrenView(node.toArray())}</>`;
 }
 
 type AnyType = Y.AbstractType<Y.YEvent<Y.AbstractType<unknown>>>;
@@ -72,8 +120,16 @@ interface SuggestionRecord {
 /** Each suggestion (changeId) anywhere under `node`: its author and its marked text. */
 function suggestionRecords(node: Y.XmlFragment | Y.XmlElement, out = new Map<string, SuggestionRecord>()): Map<string, SuggestionRecord> {
   for (const child of node.toArray()) {
-    if (child instanceof Y.XmlElement) suggestionRecords(child, out);
-    else if (child instanceof Y.XmlText) {
+    if (child instanceof Y.XmlElement) {
+      // A suggested paragraph break counts as a "\n" of its suggestion, inserted or deleted.
+      const suggested = readSuggestedBreak(child.getAttribute(SUGGESTED_BREAK));
+      if (suggested?.changeId) {
+        const record = out.get(suggested.changeId) ?? { authorId: suggested.authorId, inserted: "", deleted: "" };
+        record[suggested.kind === "insert" ? "inserted" : "deleted"] += "\n";
+        out.set(suggested.changeId, record);
+      }
+      suggestionRecords(child, out);
+    } else if (child instanceof Y.XmlText) {
       for (const op of child.toDelta() as DeltaOp[]) {
         const text = typeof op.insert === "string" ? op.insert : "\u0000";
         for (const [key, value] of Object.entries(op.attributes ?? {})) {
@@ -102,7 +158,7 @@ const isSuggestionKey = (key: string) => [SUGGESTION_MARKS.insert, SUGGESTION_MA
 
 function hasSuggestionFormat(node: Y.XmlFragment | Y.XmlElement): boolean {
   for (const child of node.toArray()) {
-    if (child instanceof Y.XmlElement && hasSuggestionFormat(child)) return true;
+    if (child instanceof Y.XmlElement && (child.getAttribute(SUGGESTED_BREAK) != null || hasSuggestionFormat(child))) return true;
     if (!(child instanceof Y.XmlText)) continue;
     for (let item = child._start; item; item = item.right) {
       if (!item.deleted && item.content instanceof Y.ContentFormat && item.content.value != null && isSuggestionKey(item.content.key)) return true;
@@ -112,7 +168,9 @@ function hasSuggestionFormat(node: Y.XmlFragment | Y.XmlElement): boolean {
 }
 
 const updateFormatsSuggestions = (update: Uint8Array) =>
-  Y.decodeUpdate(update).structs.some((struct) => struct instanceof Y.Item && struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key));
+  Y.decodeUpdate(update).structs.some(
+    (struct) => struct instanceof Y.Item && ((struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key)) || struct.parentSub === SUGGESTED_BREAK),
+  );
 
 /**
  * Whether an update could touch a suggestion at all: text only inherits a suggestion mark where the

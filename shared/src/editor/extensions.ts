@@ -9,7 +9,7 @@ import { TextStyleKit } from "@tiptap/extension-text-style";
 import { Youtube } from "@tiptap/extension-youtube";
 import { StarterKit } from "@tiptap/starter-kit";
 import { BlockDirection, BlockIndent } from "./block-attributes";
-import { SuggestionDelete, SuggestionInsert } from "./suggestion";
+import { SuggestedBreakAttribute, SuggestionDelete, SuggestionInsert } from "./suggestion";
 import { isSafeImageSrc, isSafeLinkHref, LINK_PROTOCOLS } from "./urls";
 
 export * from "./block-attributes";
@@ -87,6 +87,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     BlockDirection,
     SuggestionInsert,
     SuggestionDelete,
+    SuggestedBreakAttribute,
   ];
 }
 

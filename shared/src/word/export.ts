@@ -1,6 +1,7 @@
 import type { JSONContent } from "@tiptap/core";
 import type * as Docx from "docx";
 import { clampIndent } from "../editor/block-attributes";
+import { readSuggestedBreak, SUGGESTED_BREAK } from "../editor/suggestion";
 import { commentAnchors, wordComments, type CommentAnchors, type ExportComment } from "./comments";
 
 export type DocxModule = typeof Docx;
@@ -148,9 +149,23 @@ async function inlines(ctx: Context, nodes: JSONContent[] | undefined, extras: P
 
 const ALIGN = { left: "LEFT", center: "CENTER", right: "RIGHT", justify: "JUSTIFIED" } as const;
 
-async function paragraph(ctx: Context, node: JSONContent, extras: ParagraphExtras): Promise<Docx.Paragraph> {
+/**
+ * The revision on a paragraph's mark (Word's pilcrow): a suggested break after this paragraph,
+ * which the editor keeps on the paragraph after it (`suggestedBreak`), is in Word a w:ins/w:del in
+ * this paragraph's w:pPr/w:rPr.
+ */
+function paragraphMarkRevision(ctx: Context, next: JSONContent | undefined): Docx.IParagraphRunOptions | undefined {
+  if (!next || (next.type !== "paragraph" && next.type !== "heading")) return undefined;
+  const suggested = readSuggestedBreak(next.attrs?.[SUGGESTED_BREAK]);
+  if (!suggested) return undefined;
+  const revision = { id: ctx.nextRevision++, author: suggested.authorName ?? "Reviewer", date: suggested.createdAt ?? new Date().toISOString() };
+  return suggested.kind === "insert" ? { insertion: revision } : { deletion: revision };
+}
+
+async function paragraph(ctx: Context, node: JSONContent, extras: ParagraphExtras, next?: JSONContent): Promise<Docx.Paragraph> {
   const { docx } = ctx;
   const attrs = node.attrs ?? {};
+  const run = paragraphMarkRevision(ctx, next);
   const level = node.type === "heading" ? Number(attrs.level) : 0;
   const heading = level >= 1 && level <= 6 ? docx.HeadingLevel[`HEADING_${level}` as "HEADING_1"] : undefined;
   const align = typeof attrs.textAlign === "string" && attrs.textAlign in ALIGN ? docx.AlignmentType[ALIGN[attrs.textAlign as keyof typeof ALIGN]] : undefined;
@@ -164,6 +179,7 @@ async function paragraph(ctx: Context, node: JSONContent, extras: ParagraphExtra
     numbering: extras.numbering ? { reference: ORDERED, level: extras.numbering.level, instance: extras.numbering.instance } : undefined,
     border: extras.quote ? { left: { style: docx.BorderStyle.SINGLE, size: 12, color: "CBD5E1", space: 8 } } : undefined,
     shading: extras.code ? { type: docx.ShadingType.CLEAR, fill: "F1F5F9", color: "auto" } : undefined,
+    run,
     children: await inlines(ctx, node.content, extras),
   });
 }
@@ -216,11 +232,11 @@ async function table(ctx: Context, node: JSONContent): Promise<Docx.Table> {
 async function blocks(ctx: Context, nodes: JSONContent[] | undefined, extras: ParagraphExtras): Promise<Block[]> {
   const { docx } = ctx;
   const out: Block[] = [];
-  for (const node of nodes ?? []) {
+  for (const [index, node] of (nodes ?? []).entries()) {
     switch (node.type) {
       case "paragraph":
       case "heading":
-        out.push(await paragraph(ctx, node, extras));
+        out.push(await paragraph(ctx, node, extras, nodes?.[index + 1]));
         break;
       case "blockquote":
         out.push(...(await blocks(ctx, node.content, { ...extras, quote: true })));

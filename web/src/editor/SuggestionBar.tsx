@@ -2,7 +2,7 @@ import type { Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
 import { useState } from "react";
 import { Check, MessageSquare, X } from "lucide-react";
-import { SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import { readSuggestedBreak, SUGGESTED_BREAK, SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
 import { useChanges } from "../api/changes";
 import { useChangeDecisions } from "../components/document/change-decisions";
 import { ChangeThread, threadLabel } from "../components/document/ChangeThread";
@@ -25,6 +25,9 @@ export function suggestionAtCaret(editor: Editor): ActiveSuggestion | null {
     const attrs = mark.attrs as { changeId?: string | null; authorName?: string | null; createdAt?: string | null };
     if (kind && attrs.changeId) return { changeId: attrs.changeId, kind, authorName: attrs.authorName || "A reviewer", createdAt: attrs.createdAt ?? null };
   }
+  // At the start of a paragraph whose break before it is suggested (a new paragraph, or a join).
+  const suggested = $from.parent.isTextblock && $from.parentOffset === 0 ? readSuggestedBreak($from.parent.attrs[SUGGESTED_BREAK]) : null;
+  if (suggested?.changeId) return { changeId: suggested.changeId, kind: suggested.kind, authorName: suggested.authorName || "A reviewer", createdAt: suggested.createdAt };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import sanitize from "sanitize-html";
-import { IMAGE_SRC_PATTERN, LINK_HREF_PATTERN, MAX_INDENT } from "@clausewise/shared/editor";
+import { IMAGE_SRC_PATTERN, LINK_HREF_PATTERN, MAX_INDENT, readSuggestedBreak } from "@clausewise/shared/editor";
 
 /*
  * The allow-list for documents saved from the editor (PUT /api/contracts/{id}). Everything the
@@ -29,10 +29,17 @@ const YOUTUBE_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.c
 const BLOCKS_WITH_ALIGNMENT = ["p", "h1", "h2", "h3", "h4", "h5", "h6"];
 
 function keepBlockAttributes(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
-  const { "data-indent": indent, dir, ...rest } = attribs;
+  const { "data-indent": indent, dir, "data-suggested-break": suggested, ...rest } = attribs;
+  // A suggested paragraph break (suggestion mode) survives a save as its validated fields only.
+  const suggestedBreak = readSuggestedBreak(suggested);
   return {
     tagName,
-    attribs: { ...rest, ...(indent && INDENT.test(indent) ? { "data-indent": indent } : {}), ...(dir && DIRECTION.test(dir) ? { dir } : {}) },
+    attribs: {
+      ...rest,
+      ...(indent && INDENT.test(indent) ? { "data-indent": indent } : {}),
+      ...(dir && DIRECTION.test(dir) ? { dir } : {}),
+      ...(suggestedBreak ? { "data-suggested-break": JSON.stringify(suggestedBreak) } : {}),
+    },
   };
 }
 
@@ -58,7 +65,7 @@ const OPTIONS: sanitize.IOptions = {
     del: SUGGESTION_ATTRIBUTES,
     div: ["data-youtube-video"],
     iframe: ["src", "width", "height"],
-    ...Object.fromEntries(BLOCKS_WITH_ALIGNMENT.map((tag) => [tag, ["style", "data-indent", "dir"]])),
+    ...Object.fromEntries(BLOCKS_WITH_ALIGNMENT.map((tag) => [tag, ["style", "data-indent", "dir", "data-suggested-break"]])),
   },
   allowedStyles: { span: INLINE_STYLES, ...Object.fromEntries(BLOCKS_WITH_ALIGNMENT.map((tag) => [tag, BLOCK_STYLES])) },
   allowedSchemes: ["http", "https", "mailto"],

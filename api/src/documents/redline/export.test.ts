@@ -142,3 +142,56 @@ describe("Word export: markups as comments", () => {
     expect(applyRedline(doc, plan, new Date()).alreadyPending).toHaveLength(1);
   });
 });
+
+describe("Word export: suggested paragraph breaks (issue 14)", () => {
+  const by = (kind: string) => JSON.stringify({ kind, changeId: `b-${kind}`, authorId: "u1", authorName: "Rae Reviewer", createdAt: "2026-04-01T09:30:00.000Z" });
+  const html =
+    "<p>The Contractor shall</p>" +
+    `<p data-suggested-break='${by("insert")}'>pay promptly.</p>` +
+    "<p>Alpha</p>" +
+    `<p data-suggested-break='${by("delete")}'>Bravo</p>`;
+
+  it("writes each as a revision of the paragraph mark before the break (w:pPr/w:rPr/w:ins or w:del)", async () => {
+    const doc = docFrom(html);
+    expect(collectSuggestions(doc).map(({ changeId, kind }) => [changeId, kind])).toEqual([
+      ["b-insert", "insert"],
+      ["b-delete", "delete"],
+    ]);
+    const body = part(await exportDoc(doc, []), "word/document.xml");
+    const paragraphs = descendants(body).filter((e) => e.name === "w:p");
+    const markRevision = (p: XmlElement) => {
+      const rPr = elements(elements(p).find((e) => e.name === "w:pPr") ?? p).find((e) => e.name === "w:rPr");
+      const revision = rPr && elements(rPr).find((e) => e.name === "w:ins" || e.name === "w:del");
+      return revision ? [revision.name, revision.attrs["w:author"], revision.attrs["w:date"]?.slice(0, 10)] : null;
+    };
+    const words = (p: XmlElement) => descendants(p).filter((e) => e.name === "w:t").map(textOf).join("");
+    expect(paragraphs.map((p) => [words(p), markRevision(p)])).toEqual([
+      ["The Contractor shall", ["w:ins", "Rae Reviewer", "2026-04-01"]],
+      ["pay promptly.", null],
+      ["Alpha", ["w:del", "Rae Reviewer", "2026-04-01"]],
+      ["Bravo", null],
+    ]);
+  });
+
+  it("comes back through the importer: new paragraphs after a paragraph, each with its suggested break", async () => {
+    const pasted = `{"kind":"insert","changeId":"p1","authorId":"u1","authorName":"Rae Reviewer","createdAt":"2026-04-01T09:30:00.000Z"}`;
+    const ins = (text: string) => `<ins data-change-id="p1" data-author-id="u1" data-author-name="Rae Reviewer" data-created-at="2026-04-01T09:30:00.000Z">${text}</ins>`;
+    // Enter at the end of the first paragraph, then a paste of two paragraphs: one suggestion.
+    const doc = docFrom(`<p>Kept clause.</p><p data-suggested-break='${pasted}'>${ins("Pasted one.")}</p><p data-suggested-break='${pasted}'>${ins("Pasted two.")}</p><p>Last clause.</p>`);
+    expect(collectSuggestions(doc).map((c) => c.newText)).toEqual(["\nPasted one.\nPasted two."]);
+    const plan = planRedline(readRedline(await exportDoc(doc, [])));
+    expect(plan.structural).toBe(0);
+    const copy = docFrom("<p>Kept clause.</p><p>Last clause.</p>");
+    const applied = applyRedline(copy, plan, new Date("2026-05-01T00:00:00Z"));
+    expect(applied.untrackedDifferences).toBe(0);
+    expect(documentText(copy)).toBe(documentText(doc));
+    // Word's revisions are one per paragraph: two suggestions by the same author, breaks included.
+    expect(collectSuggestions(copy).map(({ kind, newText, authorName }) => ({ kind, newText, authorName }))).toEqual([
+      { kind: "insert", newText: "\nPasted one.", authorName: "Rae Reviewer" },
+      { kind: "insert", newText: "\nPasted two.", authorName: "Rae Reviewer" },
+    ]);
+    // Imported again: nothing new.
+    expect(applyRedline(copy, plan, new Date()).written).toHaveLength(0);
+  });
+});
+

@@ -92,11 +92,17 @@ class Planner {
         out.push(this.insertedParagraph(block));
         continue;
       }
-      if (mark?.kind === "insert" && next?.type === "paragraph" && paragraphRevision(next)?.kind !== "insert" && allInserted(next)) {
+      if (mark?.kind === "insert" && next?.type === "paragraph" && allInserted(next)) {
         // Enter at the end of a paragraph, then typing: Word marks this paragraph's mark as new; it
-        // is the same as a new paragraph after this one.
-        out.push(this.paragraph(block), this.insertedParagraph(next));
-        i++;
+        // is the same as a new paragraph after this one. Several (a paste of paragraphs) follow
+        // one another while each one's own mark is new too.
+        out.push(this.paragraph(block));
+        let j = i + 1;
+        while (j < blocks.length && blocks[j]!.type === "paragraph" && allInserted(blocks[j]!) && paragraphRevision(blocks[j - 1]!)?.kind === "insert") {
+          out.push(this.insertedParagraph(blocks[j]!));
+          j++;
+        }
+        i = j - 1;
         continue;
       }
       if (mark?.kind === "insert" && next?.type === "paragraph") {

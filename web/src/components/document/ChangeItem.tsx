@@ -9,6 +9,9 @@ import { DecisionLine } from "../contract/DecisionLine";
 import { AuthorName } from "./AuthorName";
 import { ChangeThread, threadLabel } from "./ChangeThread";
 
+/** A suggested paragraph break ("\n" in a change's text) shows as the pilcrow, as Word shows it. */
+const showBreaks = (text: string) => text.replace(/\n/g, "¶");
+
 const TYPE_LABELS: Record<DocumentChange["changeType"], string> = { replace: "Replacement", insert: "Insertion", delete: "Deletion" };
 const TYPE_ICONS = { replace: Replace, insert: Plus, delete: Minus } as const;
 const STATUS: Record<DocumentChange["status"], { label: string; tone: BadgeTone }> = {
@@ -73,13 +76,13 @@ export function ChangeItem({ change, canDecide, busy, onApprove, onReject, onSho
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 font-serif text-sm leading-6 break-words text-slate-800">
         {change.changeType !== "insert" && (
           <del className="bg-red-50 text-red-800 decoration-red-500" title={change.originalText.length > TRACK_CHANGES_TEXT_CHARS ? change.originalText : undefined}>
-            {truncate(change.originalText, TRACK_CHANGES_TEXT_CHARS)}
+            {truncate(showBreaks(change.originalText), TRACK_CHANGES_TEXT_CHARS)}
           </del>
         )}
         {change.changeType === "replace" && <ArrowRight aria-label="replaced by" className="size-3.5 shrink-0 self-center text-slate-500" />}
         {change.changeType !== "delete" && (
           <ins className="bg-emerald-50 text-emerald-800 decoration-emerald-600 underline-offset-2" title={change.newText.length > TRACK_CHANGES_TEXT_CHARS ? change.newText : undefined}>
-            {truncate(change.newText, TRACK_CHANGES_TEXT_CHARS)}
+            {truncate(showBreaks(change.newText), TRACK_CHANGES_TEXT_CHARS)}
           </ins>
         )}
       </p>

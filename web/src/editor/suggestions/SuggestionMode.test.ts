@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { Editor } from "@tiptap/core";
+import { Slice } from "@tiptap/pm/model";
 import { createEditorExtensions } from "@clausewise/shared/editor";
 import { acceptedDocText, proposedDocText } from "./accepted";
 import { SUGGESTION_TRACKING_EXTENSION as EDITOR_LOOKS_FOR, type ExtraExtensions } from "../extension-points";
@@ -125,20 +126,140 @@ describe("SuggestionMode", () => {
   });
 
   it("refuses formatting and block changes with a reason, never silently (issue 14)", () => {
-    const editor = makeEditor("<p>The Contractor shall pay.</p><p>Second clause.</p>");
+    const editor = makeEditor("<p>The Contractor shall pay.</p><ul><li><p>First item</p></li><li><p>Second item</p></li></ul>");
     const before = editor.getJSON();
     refused.length = 0;
     editor.commands.setTextSelection({ from: 1, to: 4 });
     editor.commands.toggleBold();
     editor.commands.setNode("heading", { level: 1 });
-    editor.commands.setTextSelection(after(editor, "shall"));
-    editor.commands.splitBlock();
+    // Lists keep their own structure: a new list item cannot be suggested yet.
+    editor.commands.setTextSelection(after(editor, "First"));
+    editor.commands.splitListItem("listItem");
     editor.commands.setTextSelection({ from: after(editor, "shall"), to: after(editor, "Second") });
     editor.commands.deleteSelection();
-    editor.commands.setTextSelection(after(editor, "pay."));
-    editor.commands.insertContent("<p>One.</p><p>Two.</p>");
     expect(editor.getJSON()).toEqual(before);
-    expect(refused).toEqual(["formatting", "block", "split", "join", "paragraphs"]);
+    expect(refused).toEqual(["formatting", "block", "split", "paragraphs"]);
+  });
+
+  describe("paragraph breaks (issue 14: Enter, paste of paragraphs, deleting across paragraphs)", () => {
+    const blocks = (editor: Editor) => {
+      const out: { text: string; break: unknown }[] = [];
+      editor.state.doc.forEach((node) => out.push({ text: node.textContent, break: node.attrs.suggestedBreak ?? null }));
+      return out;
+    };
+    const brk = (kind: "insert" | "delete", changeId: string) => ({ kind, changeId, authorId: "u-rev", authorName: "Rita Reviewer", createdAt: "2026-11-22T00:00:00.000Z" });
+
+    it("Enter splits the paragraph with a suggested break; what follows is the same suggestion", () => {
+      const editor = makeEditor();
+      const accepted = acceptedDocText(editor.state.doc);
+      editor.commands.setTextSelection(after(editor, "shall"));
+      expect(editor.commands.splitBlock()).toBe(true);
+      expect(blocks(editor)).toEqual([
+        { text: "The Contractor shall", break: null },
+        { text: " pay.", break: brk("insert", "ch-1") },
+      ]);
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+      type(editor, "Also");
+      expect(marksIn(editor, "suggestionInsert")).toEqual([{ text: "Also", changeId: "ch-1", authorId: "u-rev" }]);
+      expect(proposedDocText(editor.state.doc)).toBe("The Contractor shall\nAlso pay.");
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    });
+
+    it("Enter at the end of a paragraph, then typing: a new paragraph of suggested text", () => {
+      const editor = makeEditor();
+      const accepted = acceptedDocText(editor.state.doc);
+      editor.commands.setTextSelection(after(editor, "pay."));
+      editor.commands.splitBlock();
+      type(editor, "New clause.");
+      expect(blocks(editor)).toEqual([
+        { text: "The Contractor shall pay.", break: null },
+        { text: "New clause.", break: brk("insert", "ch-1") },
+      ]);
+      expect(marksIn(editor, "suggestionInsert")).toEqual([{ text: "New clause.", changeId: "ch-1", authorId: "u-rev" }]);
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    });
+
+    it("a paste of two paragraphs is one suggestion: its text inserted, its breaks inserted", () => {
+      const editor = makeEditor("<p>The Contractor shall pay.</p><p>Second clause.</p>");
+      const accepted = acceptedDocText(editor.state.doc);
+      editor.commands.setTextSelection(after(editor, "shall"));
+      // What a paste of "<p>One.</p><p>Two.</p>" becomes: a slice open at both ends.
+      const slice = Slice.fromJSON(editor.schema, { content: [{ type: "paragraph", content: [{ type: "text", text: " One." }] }, { type: "paragraph", content: [{ type: "text", text: "Two." }] }], openStart: 1, openEnd: 1 });
+      editor.view.dispatch(editor.state.tr.replaceSelection(slice));
+      expect(blocks(editor)).toEqual([
+        { text: "The Contractor shall One.", break: null },
+        { text: "Two. pay.", break: brk("insert", "ch-1") },
+        { text: "Second clause.", break: null },
+      ]);
+      expect(marksIn(editor, "suggestionInsert")).toEqual([
+        { text: " One.", changeId: "ch-1", authorId: "u-rev" },
+        { text: "Two.", changeId: "ch-1", authorId: "u-rev" },
+      ]);
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    });
+
+    it("paragraphs inserted after a paragraph (insertContent) are suggested paragraphs", () => {
+      const editor = makeEditor("<p>The Contractor shall pay.</p><p>Second clause.</p>");
+      const accepted = acceptedDocText(editor.state.doc);
+      editor.commands.setTextSelection(after(editor, "pay."));
+      editor.commands.insertContent("<p>One.</p><p>Two.</p>");
+      expect(blocks(editor)).toEqual([
+        { text: "The Contractor shall pay.", break: null },
+        { text: "One.", break: brk("insert", "ch-1") },
+        { text: "Two.", break: brk("insert", "ch-1") },
+        { text: "Second clause.", break: null },
+      ]);
+      expect(new Set(marksIn(editor, "suggestionInsert").map((m) => m.changeId))).toEqual(new Set(["ch-1"]));
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    });
+
+    it("Backspace at a paragraph's start suggests deleting the break; nothing is joined yet", () => {
+      const editor = makeEditor("<p>First.</p><p>Second.</p>");
+      const accepted = acceptedDocText(editor.state.doc);
+      editor.commands.setTextSelection(after(editor, "First.Second".slice(0, 6)) + 2);
+      expect(editor.state.selection.$from.parent.textContent).toBe("Second.");
+      expect(editor.commands.joinBackward()).toBe(true);
+      expect(blocks(editor)).toEqual([
+        { text: "First.", break: null },
+        { text: "Second.", break: brk("delete", "ch-1") },
+      ]);
+      expect(editor.state.selection.from).toBe(7);
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+      expect(proposedDocText(editor.state.doc)).toBe("First.Second.");
+    });
+
+    it("deleting across paragraphs marks the text and the breaks for deletion", () => {
+      const editor = makeEditor("<p>Alpha one.</p><p>Bravo.</p><p>Charlie two.</p>");
+      const accepted = acceptedDocText(editor.state.doc);
+      const from = 1 + "Alpha".length;
+      const to = editor.state.doc.content.size - 1 - " two.".length;
+      editor.commands.setTextSelection({ from, to });
+      editor.commands.deleteSelection();
+      expect(blocks(editor)).toEqual([
+        { text: "Alpha one.", break: null },
+        { text: "Bravo.", break: brk("delete", "ch-1") },
+        { text: "Charlie two.", break: brk("delete", "ch-1") },
+      ]);
+      expect(marksIn(editor, "suggestionDelete").map((m) => m.text)).toEqual([" one.", "Bravo.", "Charlie"]);
+      expect(new Set(marksIn(editor, "suggestionDelete").map((m) => m.changeId))).toEqual(new Set(["ch-1"]));
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+      expect(proposedDocText(editor.state.doc)).toBe("Alpha two.");
+    });
+
+    it("deleting one's own suggested break or pasted paragraphs really removes them", () => {
+      const editor = makeEditor();
+      const original = editor.getJSON();
+      editor.commands.setTextSelection(after(editor, "shall"));
+      editor.commands.splitBlock();
+      expect(editor.commands.joinBackward()).toBe(true);
+      expect(editor.getJSON()).toEqual(original);
+      editor.commands.setTextSelection(after(editor, "shall"));
+      const slice = Slice.fromJSON(editor.schema, { content: [{ type: "paragraph", content: [{ type: "text", text: " One." }] }, { type: "paragraph", content: [{ type: "text", text: "Two." }] }], openStart: 1, openEnd: 1 });
+      editor.view.dispatch(editor.state.tr.replaceSelection(slice));
+      editor.commands.setTextSelection({ from: after(editor, "shall"), to: after(editor, "shall One.Two.") + 2 });
+      editor.commands.deleteSelection();
+      expect(editor.getJSON()).toEqual(original);
+    });
   });
 
   it("keeps the accepted text unchanged through any sequence of edits", () => {
@@ -172,6 +293,49 @@ describe("SuggestionMode", () => {
       }
       expect(acceptedDocText(editor.state.doc)).toBe(accepted);
     }
+  });
+
+  it("keeps the accepted text unchanged through random Enter, joins and deletions across paragraphs", () => {
+    const editor = makeEditor("<p>Alpha <strong>bravo</strong> charlie.</p><p>Delta echo.</p><h2>Foxtrot</h2><p>Golf.</p>");
+    const accepted = acceptedDocText(editor.state.doc);
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 300; i++) {
+      const size = editor.state.doc.content.size;
+      const pos = 1 + Math.floor(random() * (size - 1));
+      const r = random();
+      try {
+        if (r < 0.25) {
+          editor.commands.setTextSelection(pos);
+          editor.commands.splitBlock();
+        } else if (r < 0.45) {
+          editor.commands.setTextSelection(pos);
+          type(editor, "xy");
+        } else if (r < 0.65) {
+          editor.commands.setTextSelection(pos);
+          editor.commands.joinBackward();
+        } else if (r < 0.75) {
+          editor.commands.setTextSelection(pos);
+          editor.commands.joinForward();
+        } else {
+          editor.commands.setTextSelection({ from: pos, to: Math.min(size - 1, pos + 1 + Math.floor(random() * 12)) });
+          if (r < 0.9) editor.commands.deleteSelection();
+          else type(editor, "z");
+        }
+      } catch {
+        // A position outside text (e.g. between blocks) may be refused by ProseMirror itself.
+      }
+      expect(acceptedDocText(editor.state.doc)).toBe(accepted);
+    }
+    const kinds = new Set<string>();
+    editor.state.doc.forEach((node) => {
+      const value = node.attrs.suggestedBreak as { kind?: string } | null;
+      if (value?.kind) kinds.add(value.kind);
+    });
+    expect(kinds).toEqual(new Set(["insert", "delete"]));
   });
 
   it("is added for everyone who may change the document, under the name the editor looks for", () => {

@@ -1,8 +1,16 @@
 import { Extension, type Extensions } from "@tiptap/core";
-import type { Mark, Node as PMNode, Fragment } from "@tiptap/pm/model";
+import type { Slice, Mark, Node as PMNode, Fragment, ResolvedPos } from "@tiptap/pm/model";
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from "@tiptap/pm/state";
 import { Mapping, ReplaceStep, type Step } from "@tiptap/pm/transform";
-import { SuggestionDelete, SuggestionInsert, type SuggestionAttributes } from "@clausewise/shared/editor";
+import {
+  readSuggestedBreak,
+  SUGGESTED_BREAK,
+  SUGGESTED_BREAK_TYPES,
+  SuggestionDelete,
+  SuggestionInsert,
+  type SuggestedBreak,
+  type SuggestionAttributes,
+} from "@clausewise/shared/editor";
 import type { CollabMode } from "@clausewise/shared";
 import { notifyRefused, refusedKind, type RefusedEdit } from "./refused";
 
@@ -63,6 +71,8 @@ const isRemote = (tr: Transaction) => {
   return Boolean(meta?.isChangeOrigin) || Boolean(tr.getMeta(SUGGESTION_BYPASS)) || Boolean(tr.getMeta(suggestionModeKey));
 };
 
+const attrsOf = (value: SuggestionAttributes): SuggestionAttributes => ({ changeId: value.changeId, authorId: value.authorId, authorName: value.authorName, createdAt: value.createdAt });
+
 const randomId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 /**
@@ -84,7 +94,83 @@ function isInlineReplace(step: Step, doc: PMNode): step is ReplaceStep {
   return $from.sameParent($to) && $from.parent.inlineContent;
 }
 
+const BREAK_TYPES = new Set<string>(SUGGESTED_BREAK_TYPES);
+const isBreakBlock = (node: PMNode | null | undefined) => Boolean(node && BREAK_TYPES.has(node.type.name));
+
+/** Whether `slice`, put between $from and $to, holds only inline content or paragraphs/headings. */
+function paragraphShape(slice: Slice, $from: ResolvedPos, $to: ResolvedPos): boolean {
+  if (slice.size === 0) return true;
+  if (slice.openStart > 1 || slice.openEnd > 1) return false;
+  let inline = true;
+  let paragraphs = true;
+  slice.content.forEach((node) => {
+    if (!node.isInline) inline = false;
+    if (!isBreakBlock(node)) paragraphs = false;
+  });
+  if (slice.openStart === 0 && slice.openEnd === 0 && inline) return $from.parent.inlineContent;
+  if (!paragraphs) return false;
+  // An open side lies inside a paragraph; a closed side between the paragraphs of one container.
+  const side = ($side: ResolvedPos, open: number) => (open === 1 ? isBreakBlock($side.parent) : !$side.parent.inlineContent);
+  return side($from, slice.openStart) && side($to, slice.openEnd);
+}
+
+/** Whether deleting [from, to) removes text or a paragraph break (not only a block's closing token that the new content brings back). */
+function removesSubstance(doc: PMNode, from: number, to: number): boolean {
+  let text = false;
+  doc.nodesBetween(from, to, (node) => {
+    if (node.isInline) text = true;
+    return !text;
+  });
+  return text || blocksIn(doc, from, to).some((block) => block.hasPrevious);
+}
+
+/**
+ * A step suggest mode turns into suggested paragraph breaks (issue 14): a split (Enter), a join
+ * (Backspace at a paragraph's start, Delete at its end, deleting across paragraphs) or a paste of
+ * several paragraphs, all among paragraphs and headings of one container. Lists, tables and other
+ * blocks stay refused.
+ */
+function isParagraphReplace(step: Step, doc: PMNode): step is ReplaceStep {
+  if (!(step instanceof ReplaceStep)) return false;
+  const { from, to, slice } = step as unknown as { from: number; to: number; slice: Slice };
+  const $from = doc.resolve(from);
+  const $to = doc.resolve(to);
+  const container = ($pos: ResolvedPos) => ($pos.parent.inlineContent ? $pos.node($pos.depth - 1) : $pos.parent);
+  if ($from.depth > 0 && $to.depth > 0 && container($from) !== container($to)) return false;
+  if (!paragraphShape(slice, $from, $to)) return false;
+  const old = doc.slice(from, to);
+  if (!removesSubstance(doc, from, to)) return true;
+  // What goes is put back whole and marked: it must open and close at the same depth.
+  return old.openStart === old.openEnd && paragraphShape(old, $from, $to);
+}
+
+const isSameParentInline = (doc: PMNode, from: number, to: number) => {
+  const $from = doc.resolve(from);
+  return $from.sameParent(doc.resolve(to)) && $from.parent.inlineContent;
+};
+
+const breakOf = (node: PMNode | null | undefined): SuggestedBreak | null => (node ? readSuggestedBreak(node.attrs[SUGGESTED_BREAK]) : null);
+
+/** Paragraphs and headings whose node position is in [from, to): the breaks before them lie in the range. */
+function blocksIn(doc: PMNode, from: number, to: number): { pos: number; node: PMNode; hasPrevious: boolean }[] {
+  const found: { pos: number; node: PMNode; hasPrevious: boolean }[] = [];
+  doc.nodesBetween(from, to, (node, pos, parent, index) => {
+    if (node.isInline) return false;
+    if (isBreakBlock(node) && pos >= from && pos < to) found.push({ pos, node, hasPrevious: index > 0 && isBreakBlock(parent?.child(index - 1)) });
+    return !node.inlineContent;
+  });
+  return found;
+}
+
 const markOf = (node: PMNode | null | undefined, name: string): Mark | undefined => node?.marks.find((mark) => mark.type.name === name);
+
+interface StructuralReinsert {
+  pos: number;
+  /** What the step removed across paragraphs, put back whole and marked for deletion. */
+  slice: Slice;
+  backward: boolean;
+  pairedInsert: { from: number; to: number } | null;
+}
 
 interface Reinsert {
   pos: number;
@@ -114,6 +200,7 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
 
   const inserts: { from: number; to: number }[] = [];
   const reinserts: Reinsert[] = [];
+  const structural: StructuralReinsert[] = [];
   const oldSel = oldState.selection;
   steps.forEach(({ step, doc }, k) => {
     const after = mapping.slice(k + 1);
@@ -123,7 +210,12 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
       insert = { from: after.map(from, 1), to: after.map(from + slice.size, -1) };
       inserts.push(insert);
     }
-    if (to > from) {
+    if (to > from && !isSameParentInline(doc, from, to)) {
+      // Only a closing token the new content brings back (inserting paragraphs after one): nothing to keep.
+      if (!removesSubstance(doc, from, to)) return;
+      const backward = oldSel.empty && oldSel.from === to && slice.size === 0;
+      structural.push({ pos: after.map(from, -1), slice: doc.slice(from, to), backward, pairedInsert: insert });
+    } else if (to > from) {
       const nodes: PMNode[] = [];
       doc.nodesBetween(from, to, (node, pos) => {
         if (!node.isInline) return true;
@@ -146,7 +238,7 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
       }
     }
   });
-  if (inserts.length === 0 && reinserts.length === 0) return null;
+  if (inserts.length === 0 && reinserts.length === 0 && structural.length === 0) return null;
 
   const out = newState.tr;
   out.setMeta(suggestionModeKey, true);
@@ -155,15 +247,23 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
   const fresh = (): SuggestionAttributes => ({ changeId: options.newChangeId(), authorId: user.id, authorName: user.name, createdAt: options.now() });
   const ownAttrs = (mark: Mark | undefined): SuggestionAttributes | null =>
     mark && (mark.attrs as SuggestionAttributes).authorId === user.id ? (mark.attrs as SuggestionAttributes) : null;
+  const ownBreak = (node: PMNode | null | undefined, kind: SuggestedBreak["kind"]): SuggestionAttributes | null => {
+    const found = breakOf(node);
+    return found && found.kind === kind && found.authorId === user.id ? attrsOf(found) : null;
+  };
   const neighbourAttrs = (doc: PMNode, from: number, to: number, preferred: string[]): SuggestionAttributes | null => {
-    const before = doc.resolve(from).nodeBefore;
+    const $from = doc.resolve(from);
+    const before = $from.nodeBefore;
     const after = doc.resolve(to).nodeAfter;
     for (const name of preferred) {
       const found = ownAttrs(markOf(before, name)) ?? ownAttrs(markOf(after, name));
       if (found) return found;
     }
+    // Typing right after one's own suggested Enter continues that suggestion ("new paragraph: …").
+    if ($from.parent.inlineContent && $from.parentOffset === 0) return ownBreak($from.parent, preferred[0] === DELETE ? "delete" : "insert");
     return null;
   };
+  const setBreak = (pos: number, value: SuggestedBreak | null) => out.setNodeAttribute(pos, SUGGESTED_BREAK, value);
 
   // 1. Inserted text: the suggestionInsert mark, in the run it continues.
   const insertAttrsByRange = new Map<{ from: number; to: number }, SuggestionAttributes>();
@@ -176,6 +276,18 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
     out.removeMark(from, to, deleteType);
     out.removeMark(from, to, insertType);
     out.addMark(from, to, insertType.create(attrs));
+  }
+
+  // 1b. Paragraph breaks inside inserted content (Enter, a paste of paragraphs): suggested breaks.
+  for (const range of inserts) {
+    const from = out.mapping.map(range.from, 1);
+    const to = out.mapping.map(range.to, -1);
+    if (to <= from) continue;
+    const blocks = blocksIn(out.doc, from, to);
+    if (blocks.length === 0) continue;
+    const attrs = insertAttrsByRange.get(range) ?? neighbourAttrs(out.doc, from, to, [INSERT]) ?? fresh();
+    insertAttrsByRange.set(range, attrs);
+    for (const block of blocks) setBreak(block.pos, { ...attrsOf(attrs), kind: "insert" });
   }
 
   // 2. Deleted text comes back, marked for deletion; the caret moves over it.
@@ -192,7 +304,49 @@ function buildSuggestion(options: SuggestionModeOptions, transactions: readonly 
     out.insert(pos, nodes);
     if (item.pairedInsert === null) caret = item.backward ? pos : pos + size;
   }
-  if (caret !== null && reinserts.length === 1 && inserts.length === 0) {
+
+  // 3. Content deleted across paragraphs comes back whole: its text marked for deletion, the
+  //    breaks in it suggested deletions; the user's own suggested text and breaks really go.
+  for (const item of structural) {
+    const pos = out.mapping.map(item.pos, -1);
+    const mapsBefore = out.mapping.maps.length;
+    const put = out.maybeStep(new ReplaceStep(pos, pos, item.slice));
+    if (put.failed) out.replace(pos, pos, item.slice);
+    const afterPut = out.mapping.maps.length;
+    const end = out.mapping.slice(mapsBefore).map(pos, 1);
+    const paired = item.pairedInsert ? insertAttrsByRange.get(item.pairedInsert) : undefined;
+    const attrs = paired ?? neighbourAttrs(out.doc, pos, end, [DELETE]) ?? fresh();
+    const removals: { from: number; to: number }[] = [];
+    const joins: number[] = [];
+    out.doc.nodesBetween(pos, end, (node, nodePos) => {
+      if (!node.isInline) return true;
+      const start = Math.max(pos, nodePos);
+      const stop = Math.min(end, nodePos + node.nodeSize);
+      const inserted = markOf(node, INSERT);
+      if (inserted) {
+        if ((inserted.attrs as SuggestionAttributes).authorId === user.id) removals.push({ from: start, to: stop });
+      } else if (!markOf(node, DELETE)) out.addMark(start, stop, deleteType.create(attrs));
+      return false;
+    });
+    for (const block of blocksIn(out.doc, pos, end)) {
+      if (!block.hasPrevious) continue;
+      const existing = breakOf(block.node);
+      if (existing?.kind === "insert" && existing.authorId === user.id) joins.push(block.pos);
+      else if (!existing) setBreak(block.pos, { ...attrsOf(attrs), kind: "delete" });
+    }
+    const edits = [...removals.map((r) => ({ at: r.from, run: () => out.delete(r.from, r.to) })), ...joins.map((at) => ({ at, run: () => out.join(at) }))];
+    for (const edit of edits.sort((a, b) => b.at - a.at)) {
+      try {
+        edit.run();
+      } catch {
+        // A join ProseMirror cannot make leaves the break as it was.
+      }
+    }
+    const start = out.mapping.slice(mapsBefore).map(pos, -1);
+    const stop = out.mapping.slice(afterPut).map(end, -1);
+    if (item.pairedInsert === null) caret = item.backward ? start : stop;
+  }
+  if (caret !== null && reinserts.length + structural.length === 1 && inserts.length === 0) {
     out.setSelection(TextSelection.create(out.doc, caret));
   }
   return out.docChanged ? out : null;
@@ -227,6 +381,11 @@ function stripForeignMarks(user: SuggestionUser, transactions: readonly Transact
       }
       return false;
     });
+    // Pasted paragraphs may carry someone else's suggested break: in Editing they are plain breaks.
+    for (const block of blocksIn(newState.doc, from, to)) {
+      const value = breakOf(block.node);
+      if (value && value.authorId !== user.id) out.setNodeAttribute(block.pos, SUGGESTED_BREAK, null);
+    }
   }
   if (!out.docChanged) return null;
   out.setMeta(suggestionModeKey, true);
@@ -247,7 +406,7 @@ export function suggestionModePlugin(options: SuggestionModeOptions): Plugin<Sug
     },
     filterTransaction(tr, state) {
       if (!isSuggesting(state) || !options.user || !tr.docChanged || isRemote(tr)) return true;
-      const refused = tr.steps.findIndex((step, i) => !isInlineReplace(step, tr.docs[i]!));
+      const refused = tr.steps.findIndex((step, i) => !isInlineReplace(step, tr.docs[i]!) && !isParagraphReplace(step, tr.docs[i]!));
       if (refused < 0) return true;
       options.onRefused(refusedKind(tr.steps[refused]!, tr.docs[refused]!));
       return false;

@@ -48,4 +48,14 @@ describe("suggestion navigation", () => {
       ["more", "#111111"],
     ]);
   });
+
+  it("lists a suggested paragraph break (a new paragraph with nothing typed yet) as a suggestion", () => {
+    const brk = JSON.stringify({ kind: "insert", changeId: "c", authorId: "u2", authorName: "Sam", createdAt: null });
+    const editor = new Editor({ extensions: createEditorExtensions(), content: `<p>First.</p><p data-suggested-break='${brk}'>Second.</p>` });
+    editors.push(editor);
+    const list = suggestionsIn(editor.state.doc);
+    expect(list.map((s) => [s.changeId, s.authorName, s.from])).toEqual([["c", "Sam", 9]]);
+    expect(editor.view.dom.querySelector("p.suggested-break-insert")?.textContent).toBe("Second.");
+  });
 });
+

@@ -1,7 +1,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
-import type { SuggestionAttributes } from "@clausewise/shared/editor";
+import { readSuggestedBreak, SUGGESTED_BREAK, type SuggestionAttributes } from "@clausewise/shared/editor";
 import { DELETE, INSERT } from "./SuggestionMode";
 
 export interface DocSuggestion {
@@ -20,15 +20,22 @@ export function suggestionsIn(doc: PMNode): DocSuggestion[] {
   const cached = listed.get(doc);
   if (cached) return cached;
   const byId = new Map<string, DocSuggestion>();
+  const add = (attrs: SuggestionAttributes, from: number, to: number) => {
+    if (!attrs.changeId) return;
+    const entry = byId.get(attrs.changeId);
+    if (entry) entry.to = to;
+    else byId.set(attrs.changeId, { changeId: attrs.changeId, from, to, authorId: attrs.authorId, authorName: attrs.authorName });
+  };
   doc.descendants((node, pos) => {
+    if (node.isTextblock) {
+      // A suggested paragraph break: the start of the paragraph after it.
+      const suggested = readSuggestedBreak(node.attrs[SUGGESTED_BREAK]);
+      if (suggested) add(suggested, pos + 1, pos + 1);
+    }
     if (!node.isInline) return true;
     for (const mark of node.marks) {
       if (mark.type.name !== INSERT && mark.type.name !== DELETE) continue;
-      const attrs = mark.attrs as SuggestionAttributes;
-      if (!attrs.changeId) continue;
-      const entry = byId.get(attrs.changeId);
-      if (entry) entry.to = pos + node.nodeSize;
-      else byId.set(attrs.changeId, { changeId: attrs.changeId, from: pos, to: pos + node.nodeSize, authorId: attrs.authorId, authorName: attrs.authorName });
+      add(mark.attrs as SuggestionAttributes, pos, pos + node.nodeSize);
     }
     return false;
   });
@@ -48,6 +55,8 @@ export function nextSuggestion(doc: PMNode, pos: number, direction: 1 | -1): Doc
 function authorDecorations(doc: PMNode, colorFor: (authorId: string) => string): DecorationSet {
   const decorations: Decoration[] = [];
   doc.descendants((node, pos) => {
+    const suggested = node.isTextblock ? readSuggestedBreak(node.attrs[SUGGESTED_BREAK]) : null;
+    if (suggested) decorations.push(Decoration.node(pos, pos + node.nodeSize, { style: `--cw-author: ${suggested.authorId ? colorFor(suggested.authorId) : "#64748b"}` }));
     if (!node.isInline) return true;
     const mark = node.marks.find((m) => m.type.name === INSERT || m.type.name === DELETE);
     const authorId = (mark?.attrs as SuggestionAttributes | undefined)?.authorId;
