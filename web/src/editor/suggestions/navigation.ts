@@ -13,6 +13,47 @@ export interface DocSuggestion {
   authorName: string | null;
 }
 
+/** A run of inline content carrying suggestion marks, at a position relative to its top-level block. */
+interface SuggestionRun {
+  /** From the start of the block's content. */
+  from: number;
+  to: number;
+  /** Its suggestion marks (insertions and deletions), in the node's mark order. */
+  marks: SuggestionAttributes[];
+}
+
+/**
+ * The suggestion runs of each top-level block, computed once per block node. ProseMirror (and
+ * y-tiptap, for remote edits) keep the node of every block an edit did not touch, so after a
+ * keystroke only the edited block is walked again, not the whole contract: walking all of a
+ * 300-page document's text on every transaction was a per-keystroke cost that grew with it.
+ */
+const runsByBlock = new WeakMap<PMNode, SuggestionRun[]>();
+function runsOf(block: PMNode): SuggestionRun[] {
+  let runs = runsByBlock.get(block);
+  if (runs) return runs;
+  runs = [];
+  const found = runs;
+  block.descendants((node, pos) => {
+    if (!node.isInline) return true;
+    const marks = node.marks.filter((m) => m.type.name === INSERT || m.type.name === DELETE).map((m) => m.attrs as SuggestionAttributes);
+    if (marks.length > 0) found.push({ from: pos, to: pos + node.nodeSize, marks });
+    return false;
+  });
+  runsByBlock.set(block, runs);
+  return runs;
+}
+
+/** Calls `visit` for every suggestion run of the document, with absolute positions, in document order. */
+function forEachRun(doc: PMNode, visit: (from: number, to: number, marks: SuggestionAttributes[]) => void): void {
+  doc.forEach((block, offset) => {
+    const runs = runsOf(block);
+    if (runs.length === 0) return;
+    // The block's content starts one position after the block itself.
+    for (const run of runs) visit(offset + 1 + run.from, offset + 1 + run.to, run.marks);
+  });
+}
+
 const listed = new WeakMap<PMNode, DocSuggestion[]>();
 
 /** The suggestions of a document, one per changeId, in document order (computed once per document). */
@@ -20,17 +61,13 @@ export function suggestionsIn(doc: PMNode): DocSuggestion[] {
   const cached = listed.get(doc);
   if (cached) return cached;
   const byId = new Map<string, DocSuggestion>();
-  doc.descendants((node, pos) => {
-    if (!node.isInline) return true;
-    for (const mark of node.marks) {
-      if (mark.type.name !== INSERT && mark.type.name !== DELETE) continue;
-      const attrs = mark.attrs as SuggestionAttributes;
+  forEachRun(doc, (from, to, marks) => {
+    for (const attrs of marks) {
       if (!attrs.changeId) continue;
       const entry = byId.get(attrs.changeId);
-      if (entry) entry.to = pos + node.nodeSize;
-      else byId.set(attrs.changeId, { changeId: attrs.changeId, from: pos, to: pos + node.nodeSize, authorId: attrs.authorId, authorName: attrs.authorName });
+      if (entry) entry.to = to;
+      else byId.set(attrs.changeId, { changeId: attrs.changeId, from, to, authorId: attrs.authorId, authorName: attrs.authorName });
     }
-    return false;
   });
   const result = [...byId.values()];
   listed.set(doc, result);
@@ -47,12 +84,9 @@ export function nextSuggestion(doc: PMNode, pos: number, direction: 1 | -1): Doc
 
 function authorDecorations(doc: PMNode, colorFor: (authorId: string) => string): DecorationSet {
   const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (!node.isInline) return true;
-    const mark = node.marks.find((m) => m.type.name === INSERT || m.type.name === DELETE);
-    const authorId = (mark?.attrs as SuggestionAttributes | undefined)?.authorId;
-    if (mark) decorations.push(Decoration.inline(pos, pos + node.nodeSize, { class: "cw-author", style: `--cw-author: ${authorId ? colorFor(authorId) : "#64748b"}` }));
-    return false;
+  forEachRun(doc, (from, to, marks) => {
+    const authorId = marks[0]!.authorId;
+    decorations.push(Decoration.inline(from, to, { class: "cw-author", style: `--cw-author: ${authorId ? colorFor(authorId) : "#64748b"}` }));
   });
   return DecorationSet.create(doc, decorations);
 }
@@ -60,7 +94,7 @@ function authorDecorations(doc: PMNode, colorFor: (authorId: string) => string):
 /**
  * Suggestions in their author's colour (the colour of their caret): a CSS variable on each marked
  * run, which editor.css uses for the underline or strike and a tint. Recomputed only when the
- * document changed.
+ * document changed, from the runs kept per block (only edited blocks are walked again).
  */
 export function authorColorsPlugin(colorFor: (authorId: string) => string): Plugin<DecorationSet> {
   return new Plugin<DecorationSet>({
