@@ -177,7 +177,7 @@ export async function traceKeystrokes(page: Page, keys: number, file?: string): 
   }
   const r = (n: number) => n.toFixed(1);
   console.log(`trace of ${starts.length} keys (pid ${pid}):`);
-  console.log("key  styled(recalcs)  laidOut/total (layouts, forced)  paintArea px² (paints)  main ms = script + style + layout + prepaint + paint + layerize | native: typing, text-input state, hit test");
+  console.log("key  styled(recalcs)  laidOut/total (layouts, forced)  paintArea px² (paints)  main ms (all tasks) ⊇ events (JS and native editing) + style + layout + prepaint + paint + layerize | native: typing command, text-input state, hover hit test");
   figures.forEach((f, i) =>
     console.log(
       `${String(i).padStart(3)}  ${f.elementsStyled} (${f.styleRecalcs})  ${f.dirtyObjects}/${f.totalObjects} (${f.layouts}, ${f.forcedLayouts})  ${Math.round(f.paintArea)} (${f.paints})  ${r(f.mainMs)} = ${r(f.scriptMs)} + ${r(f.styleMs)} + ${r(f.layoutMs)} + ${r(f.prePaintMs)} + ${r(f.paintMs)} + ${r(f.layerizeMs)} | ${r(f.typingMs)}, ${r(f.textInputStateMs)}, ${r(f.hitTestMs)}`,

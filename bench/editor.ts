@@ -6,6 +6,10 @@
  * browser contexts (the admin types, the approver watches). Prints figures; asserts nothing.
  * Run: npx -y pnpm@10 build && npx -y pnpm@10 bench:editor   (targets: open ≤ 3 s, keydown→paint
  * p99 ≤ 50 ms, peer p90 ≤ 150 ms)
+ * Knobs: BENCH_PAGES (300), BENCH_WORDS (60 marker words typed); BENCH_TRACE=1 or a file path: after
+ * the timed typing, trace BENCH_TRACE_KEYS (12) keystrokes with the DevTools protocol and print
+ * per-key figures that do not depend on the machine's load (bench/editor-trace.ts; the file gets
+ * the raw trace, for DevTools' Performance panel); BENCH_TRACE_JS=1 adds the JS sampling profiler.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import globalSetup from "../e2e/global-setup";
