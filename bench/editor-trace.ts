@@ -52,6 +52,9 @@ export interface KeyFigures {
   typingMs: number;
   textInputStateMs: number;
   hitTestMs: number;
+  /** Chromium's visibility tracking of content-visibility blocks (and any IntersectionObserver), and how many frames ran. */
+  intersectionsMs: number;
+  frames: number;
 }
 
 const quadArea = (clip: unknown): number => {
@@ -115,7 +118,7 @@ export async function traceKeystrokes(page: Page, keys: number, file?: string): 
     for (let i = 0; i < starts.length; i++) if (starts[i]! <= ts) k = i;
     return k;
   };
-  const figures: KeyFigures[] = starts.map(() => ({ styleRecalcs: 0, elementsStyled: 0, layouts: 0, dirtyObjects: 0, totalObjects: 0, forcedLayouts: 0, paints: 0, paintArea: 0, mainMs: 0, styleMs: 0, layoutMs: 0, prePaintMs: 0, paintMs: 0, layerizeMs: 0, scriptMs: 0, typingMs: 0, textInputStateMs: 0, hitTestMs: 0 }));
+  const figures: KeyFigures[] = starts.map(() => ({ styleRecalcs: 0, elementsStyled: 0, layouts: 0, dirtyObjects: 0, totalObjects: 0, forcedLayouts: 0, paints: 0, paintArea: 0, mainMs: 0, styleMs: 0, layoutMs: 0, prePaintMs: 0, paintMs: 0, layerizeMs: 0, scriptMs: 0, typingMs: 0, textInputStateMs: 0, hitTestMs: 0, intersectionsMs: 0, frames: 0 }));
   const invalidations = new Map<string, number>();
   for (const s of spans) {
     const k = keyOf(s.ts);
@@ -160,6 +163,12 @@ export async function traceKeystrokes(page: Page, keys: number, file?: string): 
       case "LayoutView::HitTest":
         f.hitTestMs += ms;
         break;
+      case "IntersectionObserverController::computeIntersections":
+        f.intersectionsMs += ms;
+        break;
+      case "WebFrameWidgetImpl::UpdateLifecycle":
+        f.frames++;
+        break;
       case "EventDispatch":
       case "FunctionCall":
       case "TimerFire":
@@ -177,10 +186,10 @@ export async function traceKeystrokes(page: Page, keys: number, file?: string): 
   }
   const r = (n: number) => n.toFixed(1);
   console.log(`trace of ${starts.length} keys (pid ${pid}):`);
-  console.log("key  styled(recalcs)  laidOut/total (layouts, forced)  paintArea px² (paints)  main ms (all tasks) ⊇ events (JS and native editing) + style + layout + prepaint + paint + layerize | native: typing command, text-input state, hover hit test");
+  console.log("key  styled(recalcs)  laidOut/total (layouts, forced)  paintArea px² (paints)  main ms (all tasks) ⊇ events (JS and native editing) + style + layout + prepaint + paint + layerize | native: typing command, text-input state, hover hit test | intersections ms (frames)");
   figures.forEach((f, i) =>
     console.log(
-      `${String(i).padStart(3)}  ${f.elementsStyled} (${f.styleRecalcs})  ${f.dirtyObjects}/${f.totalObjects} (${f.layouts}, ${f.forcedLayouts})  ${Math.round(f.paintArea)} (${f.paints})  ${r(f.mainMs)} = ${r(f.scriptMs)} + ${r(f.styleMs)} + ${r(f.layoutMs)} + ${r(f.prePaintMs)} + ${r(f.paintMs)} + ${r(f.layerizeMs)} | ${r(f.typingMs)}, ${r(f.textInputStateMs)}, ${r(f.hitTestMs)}`,
+      `${String(i).padStart(3)}  ${f.elementsStyled} (${f.styleRecalcs})  ${f.dirtyObjects}/${f.totalObjects} (${f.layouts}, ${f.forcedLayouts})  ${Math.round(f.paintArea)} (${f.paints})  ${r(f.mainMs)} = ${r(f.scriptMs)} + ${r(f.styleMs)} + ${r(f.layoutMs)} + ${r(f.prePaintMs)} + ${r(f.paintMs)} + ${r(f.layerizeMs)} | ${r(f.typingMs)}, ${r(f.textInputStateMs)}, ${r(f.hitTestMs)} | ${r(f.intersectionsMs)} (${f.frames})`,
     ),
   );
   const top = [...invalidations.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
