@@ -68,7 +68,8 @@ const quadArea = (clip: unknown): number => {
 export async function traceKeystrokes(page: Page, keys: number, file?: string): Promise<KeyFigures[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", (e: { value: TraceEvent[] }) => events.push(...e.value));
+  // The protocol types trace events as string maps; they are the Trace Event Format's objects.
+  cdp.on("Tracing.dataCollected", (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
   await cdp.send("Tracing.start", { categories: CATEGORIES, transferMode: "ReportEvents" });
   await page.waitForTimeout(300);
