@@ -6,16 +6,24 @@
  * browser contexts (the admin types, the approver watches). Prints figures; asserts nothing.
  * Run: npx -y pnpm@10 build && npx -y pnpm@10 bench:editor   (targets: open ≤ 3 s, keydown→paint
  * p99 ≤ 50 ms, peer p90 ≤ 150 ms)
+ * Knobs: BENCH_PAGES (300), BENCH_WORDS (60 marker words typed); BENCH_TRACE=1 or a file path: after
+ * the timed typing, trace BENCH_TRACE_KEYS (12) keystrokes with the DevTools protocol and print
+ * per-key figures that do not depend on the machine's load (bench/editor-trace.ts; the file gets
+ * the raw trace, for DevTools' Performance panel); BENCH_TRACE_JS=1 adds the JS sampling profiler.
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
 import globalSetup from "../e2e/global-setup";
 import { makeDocx } from "../api/src/test/fixtures";
 import { DEMO_PASSWORD as PASSWORD } from "../api/src/seed/demo-data";
+import { traceKeystrokes } from "./editor-trace";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 300);
 /** About ten paragraphs of ~50 words make a page. */
 const PARAGRAPHS_PER_PAGE = 10;
 const WORDS = Number(process.env.BENCH_WORDS ?? 60);
+/** BENCH_TRACE=1 (or a file to write the trace to): after the timed typing, trace BENCH_TRACE_KEYS keystrokes and print per-key layout figures. */
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_KEYS = Number(process.env.BENCH_TRACE_KEYS ?? 12);
 const CLAUSE =
   "The Contractor shall perform the Work in accordance with the Contract Documents, Applicable Laws and Good Industry Practice, " +
   "and shall be responsible for all means, methods, sequences and procedures of construction, including site safety and protection.";
@@ -142,6 +150,8 @@ async function run(browser: Browser, baseURL: string): Promise<void> {
   console.log(
     `peer sees the word, ${peerLatency.length} of ${WORDS} words: p50 ${ms(percentile(peerLatency, 50))}  p90 ${ms(percentile(peerLatency, 90))}  p99 ${ms(percentile(peerLatency, 99))}   (target p90 ≤ 150 ms)`,
   );
+
+  if (TRACE) await traceKeystrokes(typist, TRACE_KEYS, TRACE === "1" ? undefined : TRACE);
 
   // Leave the demo as it was: the bench's contract is deleted.
   const removed = await typist.request.delete(`/api/contracts/${contractId}`);

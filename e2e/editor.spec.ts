@@ -73,6 +73,27 @@ test("two people edit the same contract live: presence, carets, typing, bold, fi
     await expect(admin.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" })).toBeVisible();
     await expect(approver.page.getByTestId("save-state")).toHaveText("Saved");
 
+    // On a block's first line the caret's name label lies above the block, whose paint containment
+    // (content-visibility, editor.css) must not clip it: the label is what is hit at its centre.
+    await approver.page.keyboard.press("Control+Home");
+    const label = admin.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" });
+    await expect(label).toBeVisible();
+    await label.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await expect
+      .poll(() =>
+        label.evaluate((el) => {
+          const caretLabel = el as HTMLElement;
+          // Carets let clicks through (pointer-events: none); for the probe only, the label takes them.
+          caretLabel.style.pointerEvents = "auto";
+          const box = caretLabel.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          caretLabel.style.pointerEvents = "";
+          return Boolean(hit && caretLabel.contains(hit));
+        }),
+      )
+      .toBe(true);
+    await approver.page.keyboard.press("Control+End");
+
     // Bold applied by one shows for both.
     for (let i = 0; i < word.length; i++) await approver.page.keyboard.press("Shift+ArrowLeft");
     await approver.page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Bold" }).click();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Node as PMNode } from "@tiptap/pm/model";
+import type { Editor } from "@tiptap/core";
 import { useEditor, useEditorState } from "@tiptap/react";
 import clsx from "clsx";
 import { format } from "date-fns";
@@ -63,6 +64,19 @@ function wordsIn(doc: PMNode): number {
     total += count;
   });
   return total;
+}
+
+/**
+ * The status bar's word count. Its own component, so that a word typed re-renders this span and not
+ * the whole editor (toolbars, bars, dialogs): that re-render fell on one key in every word.
+ */
+function WordCount({ editor }: { editor: Editor }) {
+  const words = useEditorState({ editor, selector: ({ editor: e }) => wordsIn(e.state.doc) });
+  return (
+    <span data-testid="word-count">
+      {words.toLocaleString()} {words === 1 ? "word" : "words"}
+    </span>
+  );
 }
 
 type OpenDialog = { kind: "link"; draft: { url: string; text: string; editing: boolean } } | { kind: "table" } | { kind: "video" } | { kind: "styles" } | null;
@@ -179,7 +193,6 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
   const root = useRef<HTMLElement>(null);
 
   const viewers = useDocumentPresence(contract.id);
-  const words = useEditorState({ editor, selector: ({ editor: e }) => wordsIn(e.state.doc) });
 
   const openFind = useCallback(() => {
     setFindOpen(true);
@@ -295,9 +308,7 @@ export function DocumentEditor({ session, snapshot, contract, user, extraExtensi
       <EditorCanvas editor={editor} zoom={zoom} loading={!snapshot.loaded} />
 
       <footer className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-3 py-1.5 text-xs text-slate-600 print:hidden">
-        <span data-testid="word-count">
-          {words.toLocaleString()} {words === 1 ? "word" : "words"}
-        </span>
+        <WordCount editor={editor} />
         <span className="flex items-center gap-3">
           {checkpoints.lastSavedAt && <span>Version saved at {format(checkpoints.lastSavedAt, "h:mm a")}</span>}
           <span>{collabMode === "read-only" ? "View Only" : canType ? (mode === "suggest" ? "Suggesting" : "Editing") : "Viewing"}</span>

@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { Cloud, CloudUpload, Eye, FilePenLine, LoaderCircle, PenLine, WifiOff } from "lucide-react";
+import { Cloud, CloudUpload, Eye, FilePenLine, PenLine, WifiOff } from "lucide-react";
 import { Tooltip } from "../components/ui/tooltip";
 import { initials, type PresenceUser } from "./collab/presence";
 import type { SessionSnapshot } from "./collab/session";
@@ -90,7 +90,8 @@ export function ConnectionStatus({ snapshot }: { snapshot: SessionSnapshot }) {
       </Tooltip>
       {snapshot.connection !== "local" && snapshot.loaded && (
         <span className={clsx("inline-flex items-center gap-1", saving && "text-amber-700")} data-testid="save-state">
-          {saving && snapshot.connection === "live" ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : <SaveIcon aria-hidden="true" className="size-3.5" />}
+          {/* No spinner: an animated icon needs a new frame of the page 60 times a second for as long as someone types. */}
+          <SaveIcon aria-hidden="true" className="size-3.5" />
           {saving ? "Saving..." : "Saved"}
         </span>
       )}

@@ -6,6 +6,7 @@ import type { Awareness } from "y-protocols/awareness";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { createEditorExtensions } from "@clausewise/shared/editor";
 import { ClickCaret } from "./click-caret";
+import { DocumentEdges } from "./document-edges";
 import { FindReplace } from "./find-replace";
 import { authorColorsPlugin } from "../suggestions/navigation";
 import { colorForUser } from "../collab/presence";
@@ -42,7 +43,8 @@ function renderCaret(user: Record<string, unknown>): HTMLElement {
  * The editor's extensions: the contract document's schema (shared, never initial content: the
  * server seeds the Y.Doc), bound to the Y.Doc's `default` fragment, with carets and presence over
  * awareness, collaborative undo limits, the read-only guard, find/replace and the clicked caret's
- * guard against remote re-renders (`click-caret.ts`), then any extras.
+ * guard against remote re-renders (`click-caret.ts`), Ctrl+Home/End by ProseMirror
+ * (`document-edges.ts`), then any extras.
  */
 export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): Extensions {
   return [
@@ -55,6 +57,7 @@ export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): 
     FindReplace,
     SuggestionColors,
     ClickCaret,
+    DocumentEdges,
     ...extra,
   ];
 }

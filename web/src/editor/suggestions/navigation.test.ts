@@ -57,5 +57,32 @@ describe("suggestion navigation", () => {
     expect(list.map((s) => [s.changeId, s.authorName, s.from])).toEqual([["c", "Sam", 9]]);
     expect(editor.view.dom.querySelector("p.suggested-break-insert")?.textContent).toBe("Second.");
   });
+
+  it("keeps positions right after an edit in another block (runs are kept per block)", () => {
+    const editor = makeEditor();
+    const before = suggestionsIn(editor.state.doc);
+    // Text typed at the start of the second paragraph: the first block's runs are reused as they were.
+    const second = editor.state.doc.child(0).nodeSize + 1;
+    editor.view.dispatch(editor.state.tr.insertText("New ", second));
+    const doc = editor.state.doc;
+    const after = suggestionsIn(doc);
+    expect(after).not.toBe(before);
+    expect(after.map((s) => [s.changeId, s.from])).toEqual([
+      ["a", before[0]!.from],
+      ["b", before[1]!.from],
+    ]);
+    // "a" continues into the second paragraph ("more"), now four positions further on.
+    expect(after[0]!.to).toBe(before[0]!.to + 4);
+    expect(doc.textBetween(after[0]!.to - 4, after[0]!.to)).toBe("more");
+    const styled = [...editor.view.dom.querySelectorAll<HTMLElement>(".cw-author")].map((el) => el.textContent);
+    expect(styled).toEqual(["one ", "two", "more"]);
+    // Text typed in the first paragraph moves everything after it.
+    editor.view.dispatch(editor.state.tr.insertText("Zz ", 1));
+    expect(suggestionsIn(editor.state.doc).map((s) => [s.changeId, s.from])).toEqual([
+      ["a", before[0]!.from + 3],
+      ["b", before[1]!.from + 3],
+    ]);
+    expect(editor.state.doc.textBetween(suggestionsIn(editor.state.doc)[1]!.from, suggestionsIn(editor.state.doc)[1]!.to)).toBe("two");
+  });
 });
 

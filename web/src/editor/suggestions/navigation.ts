@@ -13,6 +13,60 @@ export interface DocSuggestion {
   authorName: string | null;
 }
 
+/**
+ * A run of inline content carrying suggestion marks, or a suggested paragraph break, at a position
+ * relative to the start of its top-level block's content.
+ */
+interface SuggestionRun {
+  /** From the start of the block's content (a break: the start of the paragraph after it, from = to). */
+  from: number;
+  to: number;
+  /** Its suggestion marks (insertions and deletions), in the node's mark order; a break's own attributes. */
+  marks: SuggestionAttributes[];
+  /** A suggested break: the paragraph that starts after it (for its node decoration). */
+  block?: { from: number; to: number };
+}
+
+/**
+ * The suggestion runs of each top-level block, computed once per block node. ProseMirror (and
+ * y-tiptap, for remote edits) keep the node of every block an edit did not touch, so after a
+ * keystroke only the edited block is walked again, not the whole contract: walking all of a
+ * 300-page document's text on every transaction was a per-keystroke cost that grew with it.
+ */
+const runsByBlock = new WeakMap<PMNode, SuggestionRun[]>();
+function runsOf(block: PMNode): SuggestionRun[] {
+  let runs = runsByBlock.get(block);
+  if (runs) return runs;
+  runs = [];
+  const found = runs;
+  // A suggested paragraph break is the start of the paragraph after it (the block itself, or a nested one).
+  const suggestedBreak = (node: PMNode, pos: number) => {
+    const suggested = node.isTextblock ? readSuggestedBreak(node.attrs[SUGGESTED_BREAK]) : null;
+    if (suggested) found.push({ from: pos + 1, to: pos + 1, marks: [suggested], block: { from: pos, to: pos + node.nodeSize } });
+  };
+  suggestedBreak(block, -1);
+  block.descendants((node, pos) => {
+    suggestedBreak(node, pos);
+    if (!node.isInline) return true;
+    const marks = node.marks.filter((m) => m.type.name === INSERT || m.type.name === DELETE).map((m) => m.attrs as SuggestionAttributes);
+    if (marks.length > 0) found.push({ from: pos, to: pos + node.nodeSize, marks });
+    return false;
+  });
+  runsByBlock.set(block, runs);
+  return runs;
+}
+
+/** Calls `visit` for every suggestion run of the document, with absolute positions, in document order. */
+function forEachRun(doc: PMNode, visit: (from: number, to: number, marks: SuggestionAttributes[], block: { from: number; to: number } | null) => void): void {
+  doc.forEach((block, offset) => {
+    const runs = runsOf(block);
+    if (runs.length === 0) return;
+    // The block's content starts one position after the block itself.
+    const at = offset + 1;
+    for (const run of runs) visit(at + run.from, at + run.to, run.marks, run.block ? { from: at + run.block.from, to: at + run.block.to } : null);
+  });
+}
+
 const listed = new WeakMap<PMNode, DocSuggestion[]>();
 
 /** The suggestions of a document, one per changeId, in document order (computed once per document). */
@@ -20,24 +74,13 @@ export function suggestionsIn(doc: PMNode): DocSuggestion[] {
   const cached = listed.get(doc);
   if (cached) return cached;
   const byId = new Map<string, DocSuggestion>();
-  const add = (attrs: SuggestionAttributes, from: number, to: number) => {
-    if (!attrs.changeId) return;
-    const entry = byId.get(attrs.changeId);
-    if (entry) entry.to = to;
-    else byId.set(attrs.changeId, { changeId: attrs.changeId, from, to, authorId: attrs.authorId, authorName: attrs.authorName });
-  };
-  doc.descendants((node, pos) => {
-    if (node.isTextblock) {
-      // A suggested paragraph break: the start of the paragraph after it.
-      const suggested = readSuggestedBreak(node.attrs[SUGGESTED_BREAK]);
-      if (suggested) add(suggested, pos + 1, pos + 1);
+  forEachRun(doc, (from, to, marks) => {
+    for (const attrs of marks) {
+      if (!attrs.changeId) continue;
+      const entry = byId.get(attrs.changeId);
+      if (entry) entry.to = to;
+      else byId.set(attrs.changeId, { changeId: attrs.changeId, from, to, authorId: attrs.authorId, authorName: attrs.authorName });
     }
-    if (!node.isInline) return true;
-    for (const mark of node.marks) {
-      if (mark.type.name !== INSERT && mark.type.name !== DELETE) continue;
-      add(mark.attrs as SuggestionAttributes, pos, pos + node.nodeSize);
-    }
-    return false;
   });
   const result = [...byId.values()];
   listed.set(doc, result);
@@ -54,14 +97,10 @@ export function nextSuggestion(doc: PMNode, pos: number, direction: 1 | -1): Doc
 
 function authorDecorations(doc: PMNode, colorFor: (authorId: string) => string): DecorationSet {
   const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    const suggested = node.isTextblock ? readSuggestedBreak(node.attrs[SUGGESTED_BREAK]) : null;
-    if (suggested) decorations.push(Decoration.node(pos, pos + node.nodeSize, { style: `--cw-author: ${suggested.authorId ? colorFor(suggested.authorId) : "#64748b"}` }));
-    if (!node.isInline) return true;
-    const mark = node.marks.find((m) => m.type.name === INSERT || m.type.name === DELETE);
-    const authorId = (mark?.attrs as SuggestionAttributes | undefined)?.authorId;
-    if (mark) decorations.push(Decoration.inline(pos, pos + node.nodeSize, { class: "cw-author", style: `--cw-author: ${authorId ? colorFor(authorId) : "#64748b"}` }));
-    return false;
+  forEachRun(doc, (from, to, marks, block) => {
+    const authorId = marks[0]!.authorId;
+    const style = `--cw-author: ${authorId ? colorFor(authorId) : "#64748b"}`;
+    decorations.push(block ? Decoration.node(block.from, block.to, { style }) : Decoration.inline(from, to, { class: "cw-author", style }));
   });
   return DecorationSet.create(doc, decorations);
 }
@@ -69,7 +108,7 @@ function authorDecorations(doc: PMNode, colorFor: (authorId: string) => string):
 /**
  * Suggestions in their author's colour (the colour of their caret): a CSS variable on each marked
  * run, which editor.css uses for the underline or strike and a tint. Recomputed only when the
- * document changed.
+ * document changed, from the runs kept per block (only edited blocks are walked again).
  */
 export function authorColorsPlugin(colorFor: (authorId: string) => string): Plugin<DecorationSet> {
   return new Plugin<DecorationSet>({
