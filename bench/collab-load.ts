@@ -75,6 +75,8 @@ export interface LoadResult {
   serverRssStartMB: number;
   serverRssPeakMB: number;
   clientCpuPct: number;
+  /** Connections the server closed after they were ready, by close code and reason. */
+  closed: Record<string, number>;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -148,6 +150,8 @@ interface Client {
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
+  const closed: Record<string, number> = {};
+  let finished = false;
   let late = 0;
   let counting = true;
   const hocuspocus = spec.mode === "hocuspocus";
@@ -213,7 +217,13 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         }
       });
       socket.on("error", give);
-      socket.on("close", give);
+      socket.on("close", (code: number, reason: Buffer) => {
+        if (client.ready && !finished) {
+          const key = `${code} ${reason.toString()}`.trim();
+          closed[key] = (closed[key] ?? 0) + 1;
+        }
+        give();
+      });
       setTimeout(give, 30_000).unref();
     });
   }
@@ -272,6 +282,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   clearInterval(rssTimer);
   // Late deliveries: up to 5 s more.
   for (const deadline = Date.now() + 5000; latencies.length + late < expected && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  finished = true;
   for (const c of clients) c.socket.terminate();
 
   latencies.sort((a, b) => a - b);
@@ -297,6 +308,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     serverRssStartMB: Math.round(rssStart),
     serverRssPeakMB: Math.round(rssPeak),
     clientCpuPct: Math.round(((own.user + own.system) / 1e6 / seconds) * 100),
+    closed,
   };
 }
 

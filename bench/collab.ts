@@ -842,6 +842,11 @@ async function peerRun(mode: LoadMode, rate: number): Promise<PeerRun> {
         await serverMemory(server);
         return runLoadClient(spec(collabUrl(server.baseUrl), ids, server.pids, team.editors.map((t) => sessionHeaders(t).cookie!)));
       });
+      // Where deliveries went missing, what the server said (its warnings and errors).
+      if (run.delivered < run.expected) {
+        const said = server.children.map((c) => c.output().trim().split("\n").slice(-5).join("\n")).join("\n");
+        if (said) console.log(`  (ClauseWise's last log lines:\n${said.replace(/^/gm, "    ")})`);
+      }
     },
   );
   return run!;
@@ -872,7 +877,7 @@ async function peersSideBySide(): Promise<void> {
         }
         runs.set(key(mode, rate), [...(runs.get(key(mode, rate)) ?? []), run]);
         console.log(
-          `  round ${round}, ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms; delivered ${int(run.delivered)} of ${int(run.expected)}${run.late ? ` (+${int(run.late)} late)` : ""}; ${run.ready}/${run.connections} connected in ${int(run.connectMs)} ms; server CPU ${((run.serverCpuSeconds * 1000) / Math.max(1, run.sent)).toFixed(3)} ms per edit, RSS fresh ${run.freshRssMB.toFixed(0)} MB, peak ${run.serverRssPeakMB} MB; loop delay max ${run.loopMaxMs === null ? "n/a" : ms(run.loopMaxMs)}; load client CPU ${run.clientCpuPct}%`,
+          `  round ${round}, ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms; delivered ${int(run.delivered)} of ${int(run.expected)}${run.late ? ` (+${int(run.late)} late)` : ""}; ${run.ready}/${run.connections} connected in ${int(run.connectMs)} ms; server CPU ${((run.serverCpuSeconds * 1000) / Math.max(1, run.sent)).toFixed(3)} ms per edit, RSS fresh ${run.freshRssMB.toFixed(0)} MB, peak ${run.serverRssPeakMB} MB; loop delay max ${run.loopMaxMs === null ? "n/a" : ms(run.loopMaxMs)}; load client CPU ${run.clientCpuPct}%${Object.keys(run.closed).length ? `; closed by the server during the run: ${Object.entries(run.closed).map(([why, n]) => `${int(n)} × ${why}`).join(", ")}` : ""}`,
         );
       }
     }
