@@ -43,7 +43,8 @@
  * BENCH_DOC_PARAGRAPHS (100, size of the documents of 2 and 3), BENCH_CONNECT_BATCH (50 connections opened
  * at a time), BENCH_SCENARIOS (editors,documents,idle,extra).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,13 +52,14 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type * as YModule from "../realtime/node_modules/yjs/dist/src/index.js";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import type { LoadMode, LoadResult, LoadSpec } from "./collab-load";
 import { createSession } from "../api/src/auth/sessions";
 import { loadConfig } from "../api/src/env";
 import { openDatabase, type Db } from "../api/src/db/client";
 import { createCompany, createContract, createUser } from "../api/src/test/factories";
 import { decodeMessage, encodeSyncStep1, encodeSyncStep2, encodeUpdate } from "../realtime/src/collab/protocol";
 import { SUGGESTION_MARKS } from "../realtime/src/collab/suggestions";
-import { startEmbeddedChild, type ChildServer } from "../realtime/src/test/child";
+import { freePort, startEmbeddedChild, type ChildServer } from "../realtime/src/test/child";
 import { connectPeer, collabUrl, documentBytes, firstText, sessionHeaders, sleep, socketWithHeaders, type Peer } from "../realtime/src/test/collab";
 import { openLocation, throwawayDatabase, type ThrowawayDatabase } from "../realtime/src/test/database";
 import { metricValue, spreadOverInstances, startTopology, topologyPrerequisites, type TopologyPrerequisites } from "../realtime/src/test/topology";
@@ -99,7 +101,14 @@ const MANY_DOCUMENTS = count("BENCH_MANY_DOCUMENTS", 100);
 const MANY_CLIENTS = knob("BENCH_MANY_CLIENTS", 10);
 const MANY_RATE = knob("BENCH_MANY_RATE", 4);
 const MANY_SECONDS = knob("BENCH_MANY_SECONDS", 60);
-const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "editors,documents,many,idle,extra").split(",").map((s) => s.trim()));
+const PEERS_DOCUMENTS = count("BENCH_PEERS_DOCUMENTS", 100);
+const PEERS_CLIENTS = knob("BENCH_PEERS_CLIENTS", 10);
+/** Edits per second in, over all documents: one window per rate. */
+const PEERS_RATES = (process.env.BENCH_PEERS_RATES ?? "400,1000").split(",").map(Number);
+const PEERS_SECONDS = knob("BENCH_PEERS_SECONDS", 60);
+const PEERS_ROUNDS = knob("BENCH_PEERS_ROUNDS", 3);
+const PEER_SERVERS = (process.env.BENCH_PEERS ?? "clausewise,hocuspocus,ywebsocket").split(",").map((s) => s.trim()) as LoadMode[];
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? "editors,documents,many,peers,idle,extra").split(",").map((s) => s.trim()));
 const NGINX = process.env.BENCH_TOPOLOGY === "nginx";
 
 process.setMaxListeners(0); // each stock y-websocket client listens for process exit
@@ -168,6 +177,7 @@ if (dir && isMainThread) {
 const probeDir = mkdtempSync(path.join(tmpdir(), "cw-bench-collab-"));
 // Children inherit this process's environment (child.ts and topology.ts spread it).
 process.env.BENCH_PROBE_DIR = probeDir;
+const loadClientNodeOptions = process.env.NODE_OPTIONS ?? "";
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import data:text/javascript,${encodeURIComponent(PROBE)}`.trim();
 
 function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number {
@@ -200,7 +210,7 @@ const stallsText = (m: Memory) =>
     : `event-loop delay p99 ${ms(m.stalls.loopP99Ms)}, max ${ms(m.stalls.loopMaxMs)}; gc pauses ${int(m.stalls.gc.count)}, ${ms(m.stalls.gc.totalMs)} in all, longest ${ms(m.stalls.gc.maxMs)}`;
 
 /** After a full gc in each server process: VmRSS (from /proc) and V8 heap (from the probe), summed. */
-async function serverMemory(server: Server): Promise<Memory> {
+async function serverMemory(server: Pick<Server, "pids">): Promise<Memory> {
   const out: Memory = { rss: 0, heapUsed: 0, heapTotal: 0, stalls: { loopP99Ms: 0, loopMaxMs: 0, gc: { count: 0, totalMs: 0, maxMs: 0 } } };
   for (const pid of server.pids) {
     const file = path.join(probeDir, `${pid}.json`);
@@ -235,7 +245,7 @@ async function serverMemory(server: Server): Promise<Memory> {
   return out;
 }
 /** The median of three readings half a second apart (RSS after gc still moves by several MB, PGlite's most of all). */
-async function settledMemory(server: Server): Promise<Memory> {
+async function settledMemory(server: Pick<Server, "pids">): Promise<Memory> {
   const readings: Memory[] = [];
   for (let i = 0; i < 3; i++) {
     if (i > 0) await sleep(500);
@@ -248,7 +258,7 @@ async function settledMemory(server: Server): Promise<Memory> {
  * memory read during the loading work (seeding, derived content) or a session re-check round is a
  * transient. Returns the seconds waited.
  */
-async function quiet(server: Server, maxSeconds = 30): Promise<number> {
+async function quiet(server: Pick<Server, "pids">, maxSeconds = 30): Promise<number> {
   const started = performance.now();
   const cpu = () => server.pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   while ((performance.now() - started) / 1000 < maxSeconds) {
@@ -734,6 +744,190 @@ async function manyEditedDocuments(): Promise<void> {
   );
 }
 
+// ------------------------------------------------------------------------- 6. side by side with peers
+
+const PEER_LABEL: Record<LoadMode, string> = { clausewise: "ClauseWise", hocuspocus: "Hocuspocus", ywebsocket: "y-websocket" };
+const PEER_ENTRY: Partial<Record<LoadMode, string>> = { hocuspocus: "bench/peers/hocuspocus.mjs", ywebsocket: "bench/peers/y-websocket.mjs" };
+const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+/** A peer server (bench/peers/*.mjs) as a child on a free loopback port; the probe comes with NODE_OPTIONS. */
+async function startPeer(mode: LoadMode): Promise<{ url: string; pids: number[]; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [PEER_ENTRY[mode]!], { cwd: REPO, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  for (const deadline = Date.now() + 20_000; !/listening/.test(output); await sleep(50)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${PEER_LABEL[mode]} did not start:\n${output}`);
+    }
+  }
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    pids: [child.pid!],
+    async stop() {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Runs bench/collab-load.ts as a process of its own (its CPU and gc apart from this one's), returns its JSON line. */
+async function runLoadClient(spec: LoadSpec): Promise<LoadResult> {
+  const file = path.join(probeDir, `load-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/collab-load.ts", file], { cwd: REPO, env: { ...process.env, NODE_OPTIONS: loadClientNodeOptions }, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const line = out.trim().split("\n").at(-1) ?? "";
+  if (code !== 0 || !line.startsWith("{")) throw new Error(`the load client failed (exit ${code}):\n${err || out}`);
+  return JSON.parse(line) as LoadResult;
+}
+
+interface PeerRun extends LoadResult {
+  freshRssMB: number;
+  /** The server's worst event-loop delay during the run (the probe's; null if it did not answer). */
+  loopMaxMs: number | null;
+}
+
+/** One server, one rate: a fresh server, its RSS read when quiet, then the load client's window. */
+async function peerRun(mode: LoadMode, rate: number): Promise<PeerRun> {
+  const spec = (url: string, rooms: string[], pids: number[], cookies?: string[]): LoadSpec => ({
+    mode,
+    url,
+    rooms,
+    cookies,
+    clientsPerDoc: PEERS_CLIENTS,
+    rate: rate / PEERS_DOCUMENTS,
+    seconds: PEERS_SECONDS,
+    serverPids: pids,
+  });
+  const measure = async (server: Pick<Server, "pids">, load: () => Promise<LoadResult>): Promise<PeerRun> => {
+    await quiet(server, 20);
+    const fresh = await settledMemory(server);
+    const result = await load();
+    const after = await serverMemory(server);
+    return { ...result, freshRssMB: fresh.rss / 1024 / 1024, loopMaxMs: after.stalls?.loopMaxMs ?? null };
+  };
+  if (mode !== "clausewise") {
+    const peer = await startPeer(mode);
+    try {
+      const rooms = Array.from({ length: PEERS_DOCUMENTS }, (_, d) => `doc-${d}`);
+      return await measure(peer, async () => {
+        await serverMemory(peer); // starts the stall counters afresh
+        return runLoadClient(spec(peer.url, rooms, peer.pids));
+      });
+    } finally {
+      await peer.stop();
+    }
+  }
+  let run: PeerRun | null = null;
+  await withServer(
+    async (db) => {
+      const team = await createTeamOf(db);
+      // What the shared client uploads: a three-paragraph contract per document.
+      const ids: string[] = [];
+      for (let d = 0; d < PEERS_DOCUMENTS; d++) ids.push(...(await createContracts(db, team.companyId, 1, `<p>Bench contract ${d}</p><p>1. Scope</p><p>The Contractor shall perform the Work.</p>`)));
+      return { team, ids };
+    },
+    async (server, { team, ids }) => {
+      run = await measure(server, async () => {
+        await serverMemory(server);
+        return runLoadClient(spec(collabUrl(server.baseUrl), ids, server.pids, team.editors.map((t) => sessionHeaders(t).cookie!)));
+      });
+      // Where deliveries went missing, what the server said (its warnings and errors).
+      if (run.delivered < run.expected) {
+        const said = server.children.map((c) => c.output().trim().split("\n").slice(-5).join("\n")).join("\n");
+        if (said) console.log(`  (ClauseWise's last log lines:\n${said.replace(/^/gm, "    ")})`);
+      }
+    },
+  );
+  return run!;
+}
+
+/**
+ * 6. (peers) ClauseWise, Hocuspocus and the stock y-websocket server side by side (issue 15): the same
+ * load client (bench/collab-load.ts) against each, PEERS_DOCUMENTS × PEERS_CLIENTS, at each rate in
+ * PEERS_RATES, rounds interleaved (every server at one rate, then the next rate; then again), a fresh
+ * server for every run; the medians over the rounds, and ClauseWise's ratios against Hocuspocus.
+ */
+async function peersSideBySide(): Promise<void> {
+  console.log(
+    `\n6. side by side: ${int(PEERS_DOCUMENTS)} documents × ${PEERS_CLIENTS} clients (one writer appending a paragraph, ${PEERS_CLIENTS - 1} readers), ${PEERS_RATES.map(int).join(" and ")} edits/s in, ${PEERS_SECONDS} s windows, ${PEERS_ROUNDS} interleaved rounds of ${PEER_SERVERS.map((m) => PEER_LABEL[m]).join(", ")}; a fresh server per run`,
+  );
+  console.log(`  ClauseWise: ${serverLabel()}; the peers in memory (bench/peers/)`);
+  const runs = new Map<string, PeerRun[]>();
+  const key = (mode: LoadMode, rate: number) => `${mode}@${rate}`;
+  for (let round = 1; round <= PEERS_ROUNDS; round++) {
+    for (const rate of PEERS_RATES) {
+      for (const mode of PEER_SERVERS) {
+        let run: PeerRun;
+        try {
+          run = await peerRun(mode, rate);
+        } catch (error) {
+          console.log(`  round ${round}, ${PEER_LABEL[mode]} at ${int(rate)}/s: failed: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
+        runs.set(key(mode, rate), [...(runs.get(key(mode, rate)) ?? []), run]);
+        console.log(
+          `  round ${round}, ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms; delivered ${int(run.delivered)} of ${int(run.expected)}${run.late ? ` (+${int(run.late)} late)` : ""}; ${run.ready}/${run.connections} connected in ${int(run.connectMs)} ms; server CPU ${((run.serverCpuSeconds * 1000) / Math.max(1, run.sent)).toFixed(3)} ms per edit, RSS fresh ${run.freshRssMB.toFixed(0)} MB, peak ${run.serverRssPeakMB} MB; loop delay max ${run.loopMaxMs === null ? "n/a" : ms(run.loopMaxMs)}; load client CPU ${run.clientCpuPct}%${Object.keys(run.closed).length ? `; closed by the server during the run: ${Object.entries(run.closed).map(([why, n]) => `${int(n)} × ${why}`).join(", ")}` : ""}`,
+        );
+      }
+    }
+  }
+  const med = (mode: LoadMode, rate: number, pick: (r: PeerRun) => number | null): number | null => {
+    const values = (runs.get(key(mode, rate)) ?? []).map(pick).filter((v): v is number => v !== null);
+    return values.length ? median(values) : null;
+  };
+  const figures = (mode: LoadMode, rate: number) => ({
+    p50: med(mode, rate, (r) => r.p50),
+    p99: med(mode, rate, (r) => r.p99),
+    delivered: med(mode, rate, (r) => (r.expected ? (r.delivered / r.expected) * 100 : null)),
+    cpu: med(mode, rate, (r) => (r.sent ? (r.serverCpuSeconds * 1000) / r.sent : null)),
+    rss: med(mode, rate, (r) => r.freshRssMB),
+  });
+  const f = (n: number | null, digits = 1) => (n === null ? "n/a" : n.toFixed(digits));
+  console.log(`  medians over the rounds:`);
+  for (const rate of PEERS_RATES) {
+    for (const mode of PEER_SERVERS) {
+      const m = figures(mode, rate);
+      console.log(`    ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${f(m.p50)} / p99 ${f(m.p99)} ms; delivered ${f(m.delivered, 2)} %; server CPU ${f(m.cpu, 3)} ms per edit in; fresh RSS ${f(m.rss, 0)} MB`);
+    }
+  }
+  if (!PEER_SERVERS.includes("clausewise") || !PEER_SERVERS.includes("hocuspocus")) return;
+  const verdict = (ok: boolean | null) => (ok === null ? "n/a" : ok ? "met" : "NOT met");
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : a / b);
+  console.log(`  ClauseWise against Hocuspocus (medians; targets of issue 15):`);
+  PEERS_RATES.forEach((rate, i) => {
+    const cw = figures("clausewise", rate);
+    const hp = figures("hocuspocus", rate);
+    const p99Ratio = ratio(cw.p99, hp.p99);
+    const absolute = i === 0 ? cw.p99 !== null && cw.p99 <= TARGET_P99_MS : true;
+    console.log(
+      `    ${int(rate)}/s: p99 ${f(cw.p99)} ms vs ${f(hp.p99)} ms = ${f(p99Ratio, 2)}×   [target: ≤ 0.8×${i === 0 ? ` and ≤ ${TARGET_P99_MS} ms` : ""}: ${verdict(p99Ratio === null ? null : p99Ratio <= 0.8 && absolute)}]; delivered ${f(cw.delivered, 2)} %   [target 100 %: ${verdict(cw.delivered === null ? null : cw.delivered >= 100)}]`,
+    );
+    const cpuRatio = ratio(cw.cpu, hp.cpu);
+    // A server that fell behind did not do the work of the edits it had not relayed within the window.
+    const behind = cw.delivered !== null && cw.delivered < 99;
+    console.log(
+      `      server CPU per edit in: ${f(cw.cpu, 3)} ms vs ${f(hp.cpu, 3)} ms = ${f(cpuRatio, 2)}×   [target ≤ 1.5×: ${behind ? "not measurable: ClauseWise fell behind (delivered < 99 %)" : verdict(cpuRatio === null ? null : cpuRatio <= 1.5)}]${databaseUrl && !NGINX ? " (PostgreSQL's own CPU not counted)" : ""}`,
+    );
+  });
+  const rssOf = (mode: LoadMode) => {
+    const all = PEERS_RATES.flatMap((rate) => (runs.get(key(mode, rate)) ?? []).map((r) => r.freshRssMB));
+    return all.length ? median(all) : null;
+  };
+  const rssRatio = ratio(rssOf("clausewise"), rssOf("hocuspocus"));
+  console.log(`    fresh server RSS (after gc, median of every run): ${f(rssOf("clausewise"), 0)} MB vs ${f(rssOf("hocuspocus"), 0)} MB = ${f(rssRatio, 2)}×   [target ≤ 2×: ${verdict(rssRatio === null ? null : rssRatio <= 2)}]`);
+}
+
 /** 3. Many idle connections: what each costs the server. */
 async function idleConnections(): Promise<void> {
   const perDocument = IDLE / IDLE_DOCUMENTS;
@@ -867,6 +1061,7 @@ const scenarios: [string, () => Promise<void>][] = [
   ["documents", manyDocuments],
   ["many", manyEditedDocuments],
   ["idle", idleConnections],
+  ["peers", peersSideBySide],
   ["extra", extras],
 ];
 try {

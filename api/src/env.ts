@@ -45,6 +45,10 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   APP_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "a size such as 16MB")
+    .optional(),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   REDIS_PREFIX: optionalString,
@@ -96,6 +100,8 @@ export interface Config {
   /** Public origin used in e-mail links; defaults to http://localhost:PORT. */
   appUrl: string;
   dataDir: string;
+  /** PGlite's shared_buffers ("16MB"); undefined: the default in db/client.ts. */
+  pgliteSharedBuffers: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis channels (default `clausewise:`); deployments sharing one Redis pick different ones. */
@@ -157,6 +163,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir: fromRoot(e.DATA_DIR),
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

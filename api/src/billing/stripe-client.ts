@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import type { PlanId } from "@clausewise/shared";
 import type { Config } from "../env";
 import { AppError } from "../http/errors";
@@ -6,6 +7,13 @@ import { AppError } from "../http/errors";
 export type StripeConfig = NonNullable<Config["stripe"]>;
 
 const clients = new WeakMap<StripeConfig, Stripe>();
+
+// The SDK is loaded on first use (~18 MB of a fresh server's RSS, issue 15), synchronously: only
+// deployments that bill through Stripe ever load it. Only this file loads the SDK's code (the other
+// billing files import its types), so there is one copy of its classes (StripeError below).
+const load = createRequire(import.meta.url);
+let sdk: typeof Stripe | null = null;
+const stripeSdk = (): typeof Stripe => (sdk ??= load("stripe") as typeof Stripe);
 
 /**
  * The Stripe SDK for this deployment, or null in manual billing mode (no STRIPE_SECRET_KEY).
@@ -17,7 +25,8 @@ export function stripeClient(config: Config): Stripe | null {
   let client = clients.get(stripe);
   if (!client) {
     const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
-    client = new Stripe(stripe.secretKey, {
+    const StripeSdk = stripeSdk();
+    client = new StripeSdk(stripe.secretKey, {
       maxNetworkRetries: 1,
       timeout: 20_000,
       ...(base
@@ -51,6 +60,7 @@ export function planForPrice(config: StripeConfig, priceId: string | null | unde
 /** A Stripe failure becomes a clear 503 the page shows as 'Subscription Failed'; its text never leaks keys. */
 export function stripeFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const message = error instanceof Stripe.errors.StripeError && error.type === "StripeCardError" ? error.message : "The payment provider did not answer. Please try again in a moment.";
+  // No SDK loaded: the error cannot be one of its.
+  const message = sdk !== null && error instanceof sdk.errors.StripeError && error.type === "StripeCardError" ? error.message : "The payment provider did not answer. Please try again in a moment.";
   return new AppError("unavailable", message);
 }

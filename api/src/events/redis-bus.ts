@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
 import { z } from "zod";
 import type { Logger } from "../logger";
 import type { DomainEvent, EventBus } from "./bus";
-import { closeRedis, createOutageLog, DEFAULT_REDIS_PREFIX, redisOptions } from "./redis-connection";
+import { closeRedis, createOutageLog, DEFAULT_REDIS_PREFIX, redisClass, redisOptions } from "./redis-connection";
 
 const domainEventSchema = z.object({
   type: z.string().min(1),
@@ -63,6 +62,7 @@ export function createRedisBus(url: string, options: RedisBusOptions): RedisBus 
 
   // No offline queue and no retries: an event that cannot go out now is delivered locally and
   // dropped for the others, rather than arriving out of order minutes later.
+  const Redis = redisClass();
   const publisher = new Redis(
     url,
     redisOptions(prefix, "bus-pub", { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: PUBLISH_TIMEOUT_MS }),

@@ -1,5 +1,19 @@
+import { createRequire } from "node:module";
+import type * as IORedis from "ioredis";
 import type { Redis, RedisOptions } from "ioredis";
 import type { Logger } from "../logger";
+
+const load = createRequire(import.meta.url);
+let ioredis: typeof IORedis | null = null;
+
+/**
+ * ioredis' client class, loaded with the first Redis connection: a process without REDIS_URL (the
+ * embedded server) never loads it (~20 MB of a fresh server's RSS, issue 15). ioredis is CommonJS, so
+ * this is the very module an `import` of it would give.
+ */
+export function redisClass(): typeof Redis {
+  return (ioredis ??= load("ioredis") as typeof IORedis).Redis;
+}
 
 /** Prefix of every channel a deployment uses on Redis; two deployments on one Redis pick different ones. */
 export const DEFAULT_REDIS_PREFIX = "clausewise:";

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import type { Logger } from "@clausewise/api/logger";
-import { createOutageLog, DEFAULT_REDIS_PREFIX } from "@clausewise/api/events/redis-connection";
+import { createOutageLog, DEFAULT_REDIS_PREFIX, redisClass } from "@clausewise/api/events/redis-connection";
 import type { CollabFanout, FanoutKind, FanoutMessage } from "./fanout";
 
 /** `<prefix>collab:<contractId>`: the deployment's Redis prefix (REDIS_PREFIX, default `clausewise:`) keeps deployments apart. */
@@ -43,6 +42,7 @@ const SUBSCRIBE_WAIT_MS = 2_000;
 
 export function createRedisFanout(redisUrl: string, logger: Logger, prefix = DEFAULT_REDIS_PREFIX): CollabFanout {
   const instanceId = randomUUID();
+  const Redis = redisClass();
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
   const sub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
   const log = logger.child({ component: "collab-fanout" });

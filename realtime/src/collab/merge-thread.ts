@@ -73,7 +73,7 @@ export async function stopMergeThread(): Promise<void> {
   if (w) await w.terminate();
 }
 
-/** Starts the worker ahead of the first compaction (a server's fixed cost, not one of its documents'). */
+/** Starts the worker ahead of the first compaction (not called by the server: it starts on first use). */
 export function startMergeThread(): void {
   worker ??= spawn();
 }

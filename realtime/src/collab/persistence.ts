@@ -2,7 +2,7 @@ import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
 import { appendLiveUpdateGroups, appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
 import type { GroupAppendOutcome } from "@clausewise/api/collab/index";
-import { mergeOffThread, startMergeThread } from "./merge-thread";
+import { mergeOffThread } from "./merge-thread";
 
 export type { GroupAppendOutcome };
 
@@ -41,7 +41,8 @@ export interface DocumentPersistence {
 
 /** The API's Postgres store (api/src/collab/store.ts), shared with the REST edits. */
 export function createDocumentStore(db: Db): DocumentPersistence {
-  startMergeThread();
+  // The compaction worker starts with the first compaction (mergeOffThread), not with the server: a
+  // worker thread costs tens of MB of RSS that a server nobody types in never needs.
   return {
     async load(contractId) {
       await ensureSeeded(db, { contractId });

@@ -1,8 +1,13 @@
-import { Redis } from "ioredis";
-import { RedisAdapter } from "@socket.io/redis-adapter";
+import { createRequire } from "node:module";
+import type * as RedisAdapterModule from "@socket.io/redis-adapter";
+import type { RedisAdapter } from "@socket.io/redis-adapter";
 import type { Namespace } from "socket.io";
 import type { Logger } from "@clausewise/api/logger";
-import { closeRedis, createOutageLog, redisOptions } from "@clausewise/api/events/redis-connection";
+import { closeRedis, createOutageLog, redisClass, redisOptions } from "@clausewise/api/events/redis-connection";
+
+// Loaded when a process attaches the adapter (scaled mode only), not at start-up (issue 15: fresh RSS);
+// CommonJS, so the same module an import would give.
+const load = createRequire(import.meta.url);
 
 /**
  * The socket.io Redis adapter (scaled mode): a broadcast started on one instance (socket.to(room),
@@ -19,6 +24,8 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
     down: "Redis unreachable: socket.io broadcasts reach this instance's sockets only until it is back",
     up: "Redis reachable again: socket.io broadcasts reach every instance",
   }, logger);
+  const Redis = redisClass();
+  const Base = (load("@socket.io/redis-adapter") as typeof RedisAdapterModule).RedisAdapter;
   const pubClient = new Redis(url, redisOptions(prefix, "socket.io-pub", { maxRetriesPerRequest: null }));
   const subClient = new Redis(url, redisOptions(prefix, "socket.io-sub", { maxRetriesPerRequest: null }));
   let closing = false;
@@ -43,7 +50,7 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
   };
 
   // A class, not a factory arrow: socket.io instantiates the adapter with `new`.
-  return class OwningRedisAdapter extends RedisAdapter {
+  return class OwningRedisAdapter extends Base {
     constructor(nsp: Namespace) {
       super(nsp, pubClient, subClient, { key: `${prefix}socket.io` });
       open += 1;

@@ -1,6 +1,6 @@
 import { questionAnswerResult, textAnalysisResult, contractAnalysisResult, type QuestionAnswerResult, type TextAnalysisResult } from "@clausewise/shared";
-import OpenAI, { APIConnectionTimeoutError } from "openai";
-import { zodResponseFormat } from "openai/helpers/zod";
+import type OpenAI from "openai";
+import type { zodResponseFormat } from "openai/helpers/zod";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
 import { InvalidProviderOutputError, ProviderTimeoutError, type AnalysisProvider, type TextInput } from "../provider";
@@ -63,13 +63,21 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): AnalysisPr
   const timeout = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
   const chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
   const concurrency = Math.max(1, options.concurrency ?? 3);
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout, maxRetries: options.maxRetries ?? 1 });
+  // The SDK is loaded with the first request, not with the server (~11 MB of a fresh server's RSS, issue 15).
+  let sdk: Promise<{ client: OpenAI; isTimeout: (error: unknown) => boolean; responseFormat: typeof zodResponseFormat }> | null = null;
+  const loadSdk = () =>
+    (sdk ??= Promise.all([import("openai"), import("openai/helpers/zod")]).then(([{ default: OpenAISdk, APIConnectionTimeoutError }, helpers]) => ({
+      client: new OpenAISdk({ apiKey: options.apiKey, baseURL: options.baseURL, timeout, maxRetries: options.maxRetries ?? 1 }),
+      isTimeout: (error: unknown) => error instanceof APIConnectionTimeoutError,
+      responseFormat: helpers.zodResponseFormat,
+    })));
 
   async function complete<S extends z.ZodType>(schema: S, name: string, messages: ChatCompletionMessageParam[], signal?: AbortSignal): Promise<z.infer<S>> {
+    const { client, isTimeout, responseFormat } = await loadSdk();
     const completion = await client.chat.completions
-      .create({ model, messages, response_format: zodResponseFormat(schema, name) }, { signal })
+      .create({ model, messages, response_format: responseFormat(schema, name) }, { signal })
       .catch((error: unknown) => {
-        throw error instanceof APIConnectionTimeoutError ? new ProviderTimeoutError(`${model}: no answer within ${timeout} ms`) : error;
+        throw isTimeout(error) ? new ProviderTimeoutError(`${model}: no answer within ${timeout} ms`) : error;
       });
     const choice = completion.choices[0];
     if (!choice) throw new InvalidProviderOutputError("the reply has no choices");

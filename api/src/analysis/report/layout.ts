@@ -1,4 +1,10 @@
-import PDFDocument from "pdfkit";
+import { createRequire } from "node:module";
+import type PDFDocumentClass from "pdfkit";
+
+// pdfkit (~25 MB of a fresh server's RSS with its font tables, issue 15) is loaded with the first
+// report or invoice, synchronously (the layout is built in a constructor).
+const load = createRequire(import.meta.url);
+let pdfkit: typeof PDFDocumentClass | null = null;
 import { toWinAnsi } from "./text";
 
 /** Letter, as Canadian business documents are printed. */
@@ -27,6 +33,7 @@ export class ReportLayout {
   private readonly bytes: Promise<Buffer>;
 
   constructor(info: { title: string; author: string }) {
+    const PDFDocument = (pdfkit ??= load("pdfkit") as typeof PDFDocumentClass);
     this.doc = new PDFDocument({ size: PAGE.size, margin: PAGE.margin, bufferPages: true, info: { Title: toWinAnsi(info.title), Author: toWinAnsi(info.author) } });
     const chunks: Buffer[] = [];
     this.bytes = new Promise<Buffer>((resolve, reject) => {

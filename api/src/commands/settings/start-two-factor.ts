@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import type { TwoFactorSetup } from "@clausewise/shared";
 import type { UserRow } from "../../auth/sessions";
 import { generateTotpSecret, otpauthUrl } from "../../auth/totp";
@@ -18,6 +17,8 @@ export async function startTwoFactor(deps: AppDeps, input: { actor: UserRow }): 
   await deps.db.update(users).set({ totpSecret: secret, totpRecoveryCodes: null, updatedAt: deps.now() }).where(eq(users.id, actor.id));
   const url = otpauthUrl({ issuer: "ClauseWise", account: actor.email, secret });
   // The QR code is drawn here, so the secret never goes to a third-party QR service.
+  // Loaded when someone sets up two-factor sign-in, not with the server (issue 15: fresh RSS).
+  const { default: QRCode } = await import("qrcode");
   const qrCodeSvg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauthUrl: url, qrCodeSvg };
 }
