@@ -73,8 +73,8 @@ test("two people edit the same contract live: presence, carets, typing, bold, fi
     await expect(admin.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" })).toBeVisible();
     await expect(approver.page.getByTestId("save-state")).toHaveText("Saved");
 
-    // On a block's first line the caret's name label lies above the block, whose paint containment
-    // (content-visibility, editor.css) must not clip it: the label is what is hit at its centre.
+    // On a block's first line the caret's name label lies above the block: nothing may clip it
+    // (any paint containment on the blocks would): the label is what is hit at its centre.
     await approver.page.keyboard.press("Control+Home");
     const label = admin.document.locator(".collaboration-carets__label", { hasText: "Priya Raman" });
     await expect(label).toBeVisible();
