@@ -296,7 +296,8 @@ function before(live: Y.Doc, node: Y.XmlElement | Y.XmlFragment): Y.XmlElement |
  * attributes it changes must still be valid if it was. Returns why not, or null.
  */
 export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
-  const scratch = new Y.Doc();
+  // A fixed guid: a generated one draws from crypto.getRandomValues, a measurable cost per keystroke.
+  const scratch = new Y.Doc({ guid: "schema-check" });
   try {
     // Defined first: a root read from an update before that is a bare AbstractType, not the fragment.
     scratch.getXmlFragment(COLLAB_FRAGMENT);

@@ -195,7 +195,7 @@ export type SuggestionVerdict = "ok" | "suggestionOnly" | "foreignSuggestion";
  */
 export function checkSuggestionUpdate(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array, sender: { authorId?: string; suggestOnly: boolean }): SuggestionVerdict {
   if (!sender.suggestOnly && !mayTouchSuggestions(live, waiting, update)) return "ok";
-  const scratch = new Y.Doc();
+  const scratch = new Y.Doc({ guid: "suggestion-check" }); // fixed: a generated guid draws from crypto.getRandomValues
   try {
     const fragment = scratch.getXmlFragment(COLLAB_FRAGMENT);
     Y.applyUpdate(scratch, Y.encodeStateAsUpdate(live));
