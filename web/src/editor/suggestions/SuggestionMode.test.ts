@@ -64,6 +64,15 @@ const marksIn = (editor: Editor, name: string) => {
 /** Position just after `needle` in the first paragraph. */
 const after = (editor: Editor, needle: string) => 1 + editor.state.doc.textContent.indexOf(needle) + needle.length;
 
+
+/** A repeatable sequence of numbers in [0, 1) (a linear congruential generator), for the random-edit tests. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
 describe("SuggestionMode", () => {
   it("typing inserts text marked as the reviewer's suggestion, one change per contiguous run", () => {
     const editor = makeEditor();
@@ -265,11 +274,7 @@ describe("SuggestionMode", () => {
   it("keeps the accepted text unchanged through any sequence of edits", () => {
     const editor = makeEditor("<p>Alpha <strong>bravo</strong> charlie.</p><p>Delta echo.</p>");
     const accepted = acceptedDocText(editor.state.doc);
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(7);
     for (let i = 0; i < 300; i++) {
       const size = editor.state.doc.content.size;
       const pos = 1 + Math.floor(random() * (size - 1));
@@ -298,11 +303,7 @@ describe("SuggestionMode", () => {
   it("keeps the accepted text unchanged through random Enter, joins and deletions across paragraphs", () => {
     const editor = makeEditor("<p>Alpha <strong>bravo</strong> charlie.</p><p>Delta echo.</p><h2>Foxtrot</h2><p>Golf.</p>");
     const accepted = acceptedDocText(editor.state.doc);
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(11);
     for (let i = 0; i < 300; i++) {
       const size = editor.state.doc.content.size;
       const pos = 1 + Math.floor(random() * (size - 1));
