@@ -16,6 +16,14 @@ export const CPU_LIMITS = {
   /** Plain text (analysis) or HTML (seeding) shorter than this is worked on in-process (~10 ms or less). */
   offThreadMinChars: 20_000,
   /**
+   * A live document's updates (state and log) at least this long have their HTML and text derived in
+   * a worker. Rendering 200 KB of updates takes some 20–40 ms in-process; a 300-page contract's are
+   * megabytes (seconds). Higher than the threshold above because the realtime server is the caller:
+   * its pool worker would start beside the compaction worker, and a worker thread's start-up (tsx
+   * registering its loader hooks) is not something to pay for ordinary documents.
+   */
+  deriveOffThreadMinBytes: 200_000,
+  /**
    * A task running longer ends its worker: a 300-page analysis takes about a second, a 1 MB DOCX of
    * 84,000 paragraphs over a minute; this only catches a task that would never end.
    */
@@ -79,13 +87,13 @@ export async function seedFromHtmlOffThread(html: string, { sanitize = false, fo
 
 /**
  * collab/derive's deriveFromUpdates (the HTML and plain text of a live document), in a worker for a
- * long document (by the bytes of its updates, which are at least its text). The updates are copied
+ * long document (by the bytes of its updates, which are at least its text; `deriveOffThreadMinBytes`). The updates are copied
  * to the worker; the caller keeps them.
  */
 export async function deriveTextOffThread(updates: Uint8Array[], { force }: OffThreadOptions = {}): Promise<DerivedText> {
   const task: CpuTask = { op: "deriveText", updates };
   const bytes = updates.reduce((sum, update) => sum + update.byteLength, 0);
-  if (force === false || !offThread(bytes, force)) return runCpuTask(task) as DerivedText;
+  if (force === false || (force !== true && bytes < CPU_LIMITS.deriveOffThreadMinBytes)) return runCpuTask(task) as DerivedText;
   return (await cpuPool().run(task)) as DerivedText;
 }
 
