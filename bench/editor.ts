@@ -11,6 +11,7 @@
  * per-key figures that do not depend on the machine's load (bench/editor-trace.ts; the file gets
  * the raw trace, for DevTools' Performance panel); BENCH_TRACE_JS=1 adds the JS sampling profiler.
  */
+import { writeFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import globalSetup from "../e2e/global-setup";
 import { makeDocx } from "../api/src/test/fixtures";
@@ -24,6 +25,8 @@ const WORDS = Number(process.env.BENCH_WORDS ?? 60);
 /** BENCH_TRACE=1 (or a file to write the trace to): after the timed typing, trace BENCH_TRACE_KEYS keystrokes and print per-key layout figures. */
 const TRACE = process.env.BENCH_TRACE;
 const TRACE_KEYS = Number(process.env.BENCH_TRACE_KEYS ?? 12);
+/** BENCH_DETAIL=1: print the slowest keys with what the typist's page did around them (long tasks, requests, push messages). */
+const DETAIL = process.env.BENCH_DETAIL === "1";
 const CLAUSE =
   "The Contractor shall perform the Work in accordance with the Contract Documents, Applicable Laws and Good Industry Practice, " +
   "and shall be responsible for all means, methods, sequences and procedures of construction, including site safety and protection.";
@@ -82,9 +85,20 @@ async function placeCaret(page: Page): Promise<void> {
 /** Records, in the page, keydown → next paint for every key, and the wall-clock time of each keydown. */
 async function instrumentTypist(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __paint: number[]; __keys: number[] };
+    const w = window as unknown as { __paint: number[]; __keys: number[]; __long: [number, number][] };
     w.__paint = [];
     w.__keys = [];
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__long.push([performance.timeOrigin + entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: false });
+    const ww = window as unknown as { __events: [number, string, number, number][] };
+    ww.__events = [];
+    // Event timing: per slow event (≥ 16 ms in all), its handlers' time and the time to its next paint.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[])
+        ww.__events.push([performance.timeOrigin + entry.startTime, entry.name, entry.processingEnd - entry.processingStart, entry.duration]);
+    }).observe({ type: "event", durationThreshold: 16, buffered: false } as PerformanceObserverInit);
     document.addEventListener(
       "keydown",
       () => {
@@ -128,19 +142,49 @@ async function run(browser: Browser, baseURL: string): Promise<void> {
   opens.push(await openEditor(typist, contractId));
   opens.push(await openEditor(peer, contractId));
   await placeCaret(typist);
+  if (process.env.BENCH_EXPERIMENT === "none-display") {
+    await typist.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = ".cw-prose > :nth-child(n+200) { display: none; }";
+      document.head.append(style);
+    });
+    await typist.waitForTimeout(500);
+  }
+  if (process.env.BENCH_EXPERIMENT === "window") {
+    await typist.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = ".cw-prose > * { contain-intrinsic-size: auto 1.5em; } .cw-prose > :nth-child(n+200) { content-visibility: hidden; }";
+      document.head.append(style);
+    });
+    await typist.waitForTimeout(500);
+  }
   await instrumentTypist(typist);
   await instrumentPeer(peer);
 
+  const requests: [number, string][] = [];
+  if (DETAIL) typist.on("request", (request) => requests.push([Date.now(), `${request.method()} ${new URL(request.url()).pathname}`]));
+  const frames: [number, string][] = [];
+  if (DETAIL) typist.on("websocket", (ws) => ws.on("framereceived", (frame) => typeof frame.payload === "string" && frames.push([Date.now(), frame.payload.slice(0, 80)])));
+
   const sent: Record<string, number> = {};
-  for (let i = 0; i < WORDS; i++) {
-    const marker = String(i).padStart(4, "0");
-    await typist.keyboard.type(` zq${marker}`, { delay: 35 });
-    // The last key of the marker word ("x") completes it: its keydown is the send time.
-    await typist.keyboard.type("x");
-    const keys = await typist.evaluate(() => (window as unknown as { __keys: number[] }).__keys.at(-1)!);
-    sent[marker] = keys;
+  const profiler = process.env.BENCH_PROFILE ? await typist.context().newCDPSession(typist) : null;
+  if (profiler) {
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.setSamplingInterval", { interval: 200 });
+    await profiler.send("Profiler.start");
   }
+  const markers = Array.from({ length: WORDS }, (_, i) => String(i).padStart(4, "0"));
+  // Eight keys a word, 35 ms apart, with no pause between words.
+  await typist.keyboard.type(markers.map((marker) => ` zq${marker}x`).join(""), { delay: 35 });
   await typist.waitForTimeout(2000);
+  if (profiler) {
+    const { profile } = await profiler.send("Profiler.stop");
+    writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    console.log(`JS profile of the typing written to ${process.env.BENCH_PROFILE}`);
+  }
+  // The last key of a marker word ("x") completes it: its keydown is the send time.
+  const keyTimes = await typist.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  markers.forEach((marker, i) => (sent[marker] = keyTimes[i * 8 + 7]!));
   const paint = await typist.evaluate(() => (window as unknown as { __paint: number[] }).__paint);
   const seen = await peer.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen);
   const peerLatency = Object.entries(sent).flatMap(([marker, at]) => (seen[marker] === undefined ? [] : [seen[marker]! - at]));
@@ -150,6 +194,36 @@ async function run(browser: Browser, baseURL: string): Promise<void> {
   console.log(
     `peer sees the word, ${peerLatency.length} of ${WORDS} words: p50 ${ms(percentile(peerLatency, 50))}  p90 ${ms(percentile(peerLatency, 90))}  p99 ${ms(percentile(peerLatency, 99))}   (target p90 ≤ 150 ms)`,
   );
+
+  if (DETAIL) {
+    const { keys, long, events } = await typist.evaluate(() => {
+      const w = window as unknown as { __keys: number[]; __long: [number, number][]; __events: [number, string, number, number][] };
+      return { keys: w.__keys, long: w.__long, events: w.__events };
+    });
+    const handlers = new Map<string, number[]>();
+    for (const [at, name, processing] of events) {
+      const i = keys.findIndex((k) => Math.abs(k - at) < 2);
+      const label = `${name}@${i >= 0 ? i % 8 : "?"}`;
+      handlers.set(label, [...(handlers.get(label) ?? []), processing]);
+    }
+    console.log(`  slow events (≥ 16 ms to paint) by type@key-in-word: count, median handler ms: ${[...handlers].sort().map(([k, v]) => `${k} ${v.length}, ${percentile(v, 50).toFixed(1)}`).join("; ")}`);
+    const t0 = keys[0] ?? 0;
+    const rel = (t: number) => `${((t - t0) / 1000).toFixed(2)} s`;
+    const slow = paint.map((value, i) => ({ value, i })).sort((a, b) => b.value - a.value).slice(0, 12);
+    for (const { value, i } of slow) {
+      const at = keys[i] ?? 0;
+      const near = (t: number) => t > at - 300 && t < at + value + 50;
+      const what = [
+        ...long.filter(([t]) => near(t)).map(([t, d]) => `long task ${d.toFixed(0)} ms at ${rel(t)}`),
+        ...requests.filter(([t]) => near(t)).map(([t, r]) => `${r} at ${rel(t)}`),
+        ...frames.filter(([t]) => near(t)).map(([t, f]) => `push ${JSON.stringify(f)} at ${rel(t)}`),
+      ];
+      console.log(`  key ${i} at ${rel(at)}: ${ms(value)}${what.length ? `; ${what.join("; ")}` : ""}`);
+    }
+    const byPosition = Array.from({ length: 8 }, (_, k) => paint.filter((_, i) => i % 8 === k));
+    console.log(`  by key in the word (" zq0000x"), p50 / p90: ${byPosition.map((v) => `${percentile(v, 50).toFixed(0)}/${percentile(v, 90).toFixed(0)}`).join("  ")}`);
+    console.log(`  long tasks while typing: ${long.length}, requests: ${requests.length}, push text frames: ${frames.length}`);
+  }
 
   if (TRACE) await traceKeystrokes(typist, TRACE_KEYS, TRACE === "1" ? undefined : TRACE);
 

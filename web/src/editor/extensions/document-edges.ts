@@ -5,9 +5,9 @@ const mac = typeof navigator !== "undefined" && /Mac|iP(hone|[oa]d)/.test(naviga
 
 /**
  * Ctrl+Home and Ctrl+End (Cmd+Up and Cmd+Down on a Mac; with Shift, selecting) moved by
- * ProseMirror, not by the browser. Blocks off screen are skipped by `content-visibility: auto`
- * (editor.css, for large contracts), and Chromium's own move to the end of the document stops at
- * the start of a skipped last block: what was typed next landed before the last paragraph.
+ * ProseMirror, not by the browser. A long contract renders only a window of its blocks
+ * (block-window.ts), and the browser's own move to the end of the document would stop at the last
+ * block it renders; ProseMirror's move scrolls, and the window follows the selection.
  */
 export const DocumentEdges = Extension.create({
   name: "documentEdges",

@@ -2,6 +2,7 @@ import { Extension, type Editor } from "@tiptap/core";
 import { Plugin, PluginKey, TextSelection, type EditorState } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
 import { findMatches, matchAtOrAfter, stepMatch, type TextRange } from "../lib/find";
+import { showPosition } from "./block-window";
 
 export interface FindState {
   query: string;
@@ -71,6 +72,10 @@ export function getFindState(editor: Editor): FindState {
 }
 
 function revealCurrent(editor: Editor): void {
+  const { matches, current } = getFindState(editor);
+  const match = matches[current];
+  // On a long contract the match's block may not be rendered yet (block-window.ts).
+  if (match) showPosition(editor.view, match.from);
   const element = editor.view.dom.querySelector(".cw-find-current");
   if (element instanceof HTMLElement && typeof element.scrollIntoView === "function") element.scrollIntoView({ block: "center", inline: "nearest" });
 }

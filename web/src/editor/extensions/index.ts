@@ -7,6 +7,7 @@ import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { createEditorExtensions } from "@clausewise/shared/editor";
 import { ClickCaret } from "./click-caret";
 import { DocumentEdges } from "./document-edges";
+import { BlockWindowing } from "./block-window";
 import { FindReplace } from "./find-replace";
 import { authorColorsPlugin } from "../suggestions/navigation";
 import { colorForUser } from "../collab/presence";
@@ -58,6 +59,7 @@ export function buildExtensions({ ydoc, awareness, user, extra }: EditorSetup): 
     SuggestionColors,
     ClickCaret,
     DocumentEdges,
+    BlockWindowing,
     ...extra,
   ];
 }

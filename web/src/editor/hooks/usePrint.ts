@@ -17,6 +17,8 @@ export function usePrint(editor: Editor | null) {
     root.setAttribute("aria-hidden", "true");
     const content = editor.view.dom.cloneNode(true) as HTMLElement;
     content.removeAttribute("contenteditable");
+    // A long contract's editor renders only a window of its blocks (block-window.ts): the copy shows all.
+    content.removeAttribute("data-block-window");
     // Carets are widgets (removed); remote selections and search matches are styled spans around
     // text, which the print stylesheet shows plain.
     content.querySelectorAll(".collaboration-carets__caret").forEach((n) => n.remove());
