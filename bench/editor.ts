@@ -10,6 +10,9 @@
  * the timed typing, trace BENCH_TRACE_KEYS (12) keystrokes with the DevTools protocol and print
  * per-key figures that do not depend on the machine's load (bench/editor-trace.ts; the file gets
  * the raw trace, for DevTools' Performance panel); BENCH_TRACE_JS=1 adds the JS sampling profiler.
+ * BENCH_DETAIL=1 prints the slowest keys with the long tasks, requests and push frames around them,
+ * and the keys by their place in the word; BENCH_PROFILE=<file> writes a JS CPU profile of the typing
+ * (build the web app with `vite build --minify false` to read it).
  */
 import { writeFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "@playwright/test";
@@ -142,22 +145,6 @@ async function run(browser: Browser, baseURL: string): Promise<void> {
   opens.push(await openEditor(typist, contractId));
   opens.push(await openEditor(peer, contractId));
   await placeCaret(typist);
-  if (process.env.BENCH_EXPERIMENT === "none-display") {
-    await typist.evaluate(() => {
-      const style = document.createElement("style");
-      style.textContent = ".cw-prose > :nth-child(n+200) { display: none; }";
-      document.head.append(style);
-    });
-    await typist.waitForTimeout(500);
-  }
-  if (process.env.BENCH_EXPERIMENT === "window") {
-    await typist.evaluate(() => {
-      const style = document.createElement("style");
-      style.textContent = ".cw-prose > * { contain-intrinsic-size: auto 1.5em; } .cw-prose > :nth-child(n+200) { content-visibility: hidden; }";
-      document.head.append(style);
-    });
-    await typist.waitForTimeout(500);
-  }
   await instrumentTypist(typist);
   await instrumentPeer(peer);
 
