@@ -86,6 +86,21 @@ describe("what an editor sends passes", () => {
   });
 });
 
+describe("attributes", () => {
+  it("changing one that already has a value passes: the overwrite's encoding leaves out its key (its origin's)", () => {
+    const doc = live();
+    const level = updateFrom(doc, (r) => paragraph(r, 0).setAttribute("level", 3 as never));
+    expect(Y.decodeUpdate(level).structs.every((s) => !(s instanceof Y.Item) || s.parentSub === null)).toBe(true);
+    expect(inspectUpdate(doc, level)).toMatchObject({ invalid: null, structural: true });
+    expect(verdict(doc, level)).toBeNull();
+  });
+
+  it("removing one is structural (a required attribute would leave its element invalid)", () => {
+    const doc = live();
+    expect(inspectUpdate(doc, updateFrom(doc, (r) => paragraph(r, 0).removeAttribute("level"))).structural).toBe(true);
+  });
+});
+
 describe("what the schema cannot hold is refused", () => {
   it("an element the editor does not know, such as script", () => {
     const doc = live();
