@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import { proveStructure } from "./schema-proof";
 import { Invalid, elementType, itemIndex, liveItem, mark, schema, type PmNode } from "./schema-nodes";
 
 /*
@@ -14,10 +15,12 @@ import { Invalid, elementType, itemIndex, liveItem, mark, schema, type PmNode } 
  *    malformed marks, content kinds the editor never makes, other root types, text outside a
  *    text node. Text typed into an existing text node, and formatting, end here.
  * 2. When the update adds or removes elements or changes attributes (Enter, paste, a table),
- *    `checkStructure` applies it to a scratch copy (as the reviewers' suggestion check does) and
- *    builds every element it touched with ProseMirror's checked constructor: content expression,
- *    allowed marks, attributes. An element that was already invalid before is not held against
- *    the sender.
+ *    `checkStructure` first tries to prove it valid from its own items and the few live elements
+ *    it touches (schema-proof.ts, O(update + touched elements)). What that cannot prove, refusals
+ *    included, is applied to a scratch copy of the whole document (as the reviewers' suggestion
+ *    check does), where every element it touched is built with ProseMirror's checked constructor:
+ *    content expression, allowed marks, attributes. An element that was already invalid before is
+ *    not held against the sender.
  */
 
 type DeleteSet = ReturnType<typeof Y.decodeUpdate>["ds"];
@@ -252,6 +255,13 @@ function before(live: Y.Doc, node: Y.XmlElement | Y.XmlFragment): Y.XmlElement |
  * attributes it changes must still be valid if it was. Returns why not, or null.
  */
 export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
+  // Most structural updates are proved valid from their own items (schema-proof.ts); the copy is for the rest, refusals included.
+  if (waiting.length === 0 && proveStructure(live, update)) return null;
+  return checkOnCopy(live, waiting, update);
+}
+
+/** Step 2 on a scratch copy of the whole document: O(document). */
+export function checkOnCopy(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
   // A fixed guid: a generated one draws from crypto.getRandomValues, a measurable cost per keystroke.
   const scratch = new Y.Doc({ guid: "schema-check" });
   try {
