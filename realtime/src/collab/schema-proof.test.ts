@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { htmlToProseMirror, seedDocFromHtml } from "@clausewise/api/collab/index";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { updateYFragment } from "y-prosemirror";
+import { asEditor, clientOf, seeded, updateFrom } from "../test/updates";
 import { checkOnCopy, checkStructure, inspectUpdate } from "./schema-guard";
 import { proveStructure } from "./schema-proof";
 
@@ -16,21 +15,8 @@ const CONTRACT =
   "<h2>1. Payment</h2><p>The Owner shall pay within 30 days.</p><ul><li><p>Holdback 10%.</p></li><li><p>Retention.</p><ul><li><p>Nested.</p></li></ul></li></ul>" +
   "<table><tbody><tr><td><p>Milestone</p></td><td><p>Amount</p></td></tr></tbody></table><pre><code>const a = 1;</code></pre>";
 
-function live(html = CONTRACT): Y.Doc {
-  const doc = new Y.Doc();
-  seedDocFromHtml(doc, html);
-  return doc;
-}
+const live = (html = CONTRACT) => seeded(html);
 
-function updateFrom(doc: Y.Doc, edit: (replica: Y.Doc) => void): Uint8Array {
-  const replica = new Y.Doc();
-  Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
-  const vector = Y.encodeStateVector(replica);
-  edit(replica);
-  return Y.encodeStateAsUpdate(replica, vector);
-}
-
-const asEditor = (html: string) => (replica: Y.Doc) => updateYFragment(replica, replica.getXmlFragment(COLLAB_FRAGMENT), htmlToProseMirror(html), { mapping: new Map(), isOMark: new Map() });
 const fragment = (doc: Y.Doc) => doc.getXmlFragment(COLLAB_FRAGMENT);
 const child = (parent: Y.XmlElement | Y.XmlFragment, ...path: number[]): Y.XmlElement => path.reduce<Y.XmlElement | Y.XmlFragment>((node, i) => node.get(i) as Y.XmlElement, parent) as Y.XmlElement;
 const element = (name: string, ...children: (Y.XmlElement | Y.XmlText)[]) => {
@@ -125,13 +111,7 @@ describe("what the proof cannot hold goes to the copy, which refuses it", () => 
 
   it("an update that builds on one still waiting to be stored goes to the copy", () => {
     const doc = live();
-    const client = new Y.Doc();
-    Y.applyUpdate(client, Y.encodeStateAsUpdate(doc));
-    const capture = (edit: () => void) => {
-      const vector = Y.encodeStateVector(client);
-      edit();
-      return Y.encodeStateAsUpdate(client, vector);
-    };
+    const { client, capture } = clientOf(doc);
     const first = capture(() => fragment(client).insert(0, [element("paragraph", text("first"))]));
     const second = capture(() => child(fragment(client), 0).insert(1, [element("paragraph", text("nested"))]));
     expect(proveStructure(doc, second)).toBe(false);
