@@ -254,9 +254,9 @@ function before(live: Y.Doc, node: Y.XmlElement | Y.XmlFragment): Y.XmlElement |
  * on a scratch copy: every element it adds must be valid, and every element whose content or
  * attributes it changes must still be valid if it was. Returns why not, or null.
  */
-export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
+export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array, pending: PendingPlacements = () => null): string | null {
   // Most structural updates are proved valid from their own items (schema-proof.ts); the copy is for the rest, refusals included.
-  if (waiting.length === 0 && proveStructure(live, update)) return null;
+  if (proveStructure(live, update, waiting, pending)) return null;
   return checkOnCopy(live, waiting, update);
 }
 

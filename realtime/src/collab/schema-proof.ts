@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import type { PendingPlacements } from "./schema-guard";
 import { elementType, itemIndex, liveItem, mark, schema, type NodeType, type PmMark, type PmNode } from "./schema-nodes";
 
 /*
@@ -150,10 +151,14 @@ const attributeValue = (item: Y.Item) => {
   return item.content.arr[item.content.arr.length - 1];
 };
 
-/** Whether `update` (applied right after `live`, nothing waiting) is provably valid. False: not provable here. */
-export function proveStructure(live: Y.Doc, update: Uint8Array): boolean {
+/**
+ * Whether `update`, applied after `live` and the updates still `waiting` to be stored, is provably
+ * valid. False: not provable here. `pending` tells where the waiting updates' items went.
+ */
+export function proveStructure(live: Y.Doc, update: Uint8Array, waiting: readonly Uint8Array[] = [], pending: PendingPlacements = () => null): boolean {
   try {
-    prove(live, update);
+    const touched = prove(live, update, pending);
+    for (const earlier of waiting) onlyAdds(live, earlier, touched, pending);
     return true;
   } catch {
     // Unsure, an Invalid from the node builders, or anything unexpected in a malformed update: the copy decides.
@@ -161,7 +166,8 @@ export function proveStructure(live: Y.Doc, update: Uint8Array): boolean {
   }
 }
 
-function prove(live: Y.Doc, update: Uint8Array): void {
+/** Throws Unsure unless the update is valid applied right after `live`; returns the live elements it changes. */
+function prove(live: Y.Doc, update: Uint8Array, pending: PendingPlacements): Map<Container, Change> {
   const { structs, ds } = Y.decodeUpdate(update);
   const items: Y.Item[] = [];
   for (const struct of structs) {
@@ -202,7 +208,7 @@ function prove(live: Y.Doc, update: Uint8Array): void {
     const local = inUpdate(neighbour);
     if (local) return places.get(local) ?? unsure();
     const stored = liveItem(live, neighbour);
-    if (!stored) throw new Unsure();
+    if (!stored) return pendingInRoot(neighbour, pending, root);
     return liveHolder(stored.parent, stored.parentSub);
   };
 
@@ -248,10 +254,12 @@ function prove(live: Y.Doc, update: Uint8Array): void {
   // What the update deletes of the live document (its own deleted items are skipped where they are read).
   for (const [client, ranges] of ds.clients) {
     const stored = live.store.clients.get(client);
-    if (!stored?.length) continue;
-    const liveEnd = lastClock(stored[stored.length - 1] as Y.Item);
+    const liveNext = stored?.length ? lastClock(stored[stored.length - 1] as Y.Item) + 1 : 0;
     for (const range of ranges) {
-      if (range.clock > liveEnd) continue; // not in the live document: the update's own, or nothing
+      // Beyond the live document it may delete only its own items (those of a waiting update are not known here).
+      const end = range.clock + range.len;
+      if (end > liveNext && !(client === items[0]!.id.client && Math.max(range.clock, liveNext) >= items[0]!.id.clock && end <= lastClock(items[items.length - 1]!) + 1)) throw new Unsure();
+      if (!stored || range.clock >= liveNext) continue;
       for (let i = Y.findIndexSS(stored, range.clock); i < stored.length && stored[i]!.id.clock < range.clock + range.len; i++) {
         const struct = stored[i]!;
         if (!(struct instanceof Y.Item) || struct.deleted) continue;
@@ -340,6 +348,7 @@ function prove(live: Y.Doc, update: Uint8Array): void {
       type.create(attributesOf(base, c.attributes, (key) => container._map.get(key)));
     }
   }
+  return touched;
 }
 
 function unsure(): never {
@@ -352,4 +361,68 @@ function keepsAnElement(container: Container, deleted: (id: Y.ID) => Extent): bo
     if (!item.deleted && item.content instanceof Y.ContentType && item.content.type instanceof Y.XmlElement && deleted(item.id) === "none") return true;
   }
   return false;
+}
+
+/** A neighbour in a waiting update: its place is known only as "in the document" (elements have no identity there). */
+function pendingInRoot(neighbour: Y.ID, pending: PendingPlacements, root: Y.XmlFragment): Place {
+  const placed = pending(neighbour);
+  if (placed?.kind !== "root" || placed.name !== COLLAB_FRAGMENT) throw new Unsure();
+  return { holder: { live: root }, key: null };
+}
+
+/**
+ * An update accepted earlier and not applied yet may, in the live elements this one changes, only
+ * add elements of types they allow (an appended paragraph after the previous one): then each
+ * element this one changes ends as it would without it, plus allowed children. Anything else it
+ * does there, or anything it does that cannot be placed, leaves the verdict to the copy.
+ */
+function onlyAdds(live: Y.Doc, update: Uint8Array, touched: Map<Container, Change>, pending: PendingPlacements): void {
+  const root = live.getXmlFragment(COLLAB_FRAGMENT);
+  const { structs, ds } = Y.decodeUpdate(update);
+  const inUpdate = itemIndex(structs);
+  const places = new Map<Y.Item, Place>();
+  const liveType = (type: unknown, key: string | null): Place => ({ holder: { live: type as Container | Y.XmlText }, key });
+  for (const item of structs) {
+    if (!(item instanceof Y.Item)) continue;
+    const parent = item.parent as unknown;
+    const neighbour = item.origin ?? item.rightOrigin;
+    let place: Place;
+    if (typeof parent === "string") place = liveType(root, item.parentSub);
+    else if (parent instanceof Y.ID) {
+      const local = inUpdate(parent);
+      const stored = local ? null : liveItem(live, parent);
+      if (local) place = { holder: { fresh: local }, key: item.parentSub };
+      else if (stored?.content instanceof Y.ContentType) place = liveType(stored.content.type, item.parentSub);
+      else throw new Unsure();
+    } else if (neighbour) {
+      const local = inUpdate(neighbour);
+      const stored = local ? null : liveItem(live, neighbour);
+      if (local) place = places.get(local) ?? unsure();
+      else if (stored) place = liveType(stored.parent, stored.parentSub);
+      else place = pendingInRoot(neighbour, pending, root);
+    } else throw new Unsure();
+    places.set(item, place);
+    if ("fresh" in place.holder) continue;
+    const type = place.holder.live;
+    if (type instanceof Y.XmlText) {
+      if (touched.has(type.parent as Container)) throw new Unsure();
+      continue;
+    }
+    if (!touched.has(type)) continue;
+    const added = item.content instanceof Y.ContentType ? item.content.type : null;
+    const content = freeContent(type === root ? schema().topNodeType : elementType((type as Y.XmlElement).nodeName));
+    if (place.key !== null || !(added instanceof Y.XmlElement) || !content?.allowed.has(elementType(added.nodeName))) throw new Unsure();
+  }
+  for (const [client, ranges] of ds.clients) {
+    const stored = live.store.clients.get(client);
+    if (!stored?.length) continue;
+    const liveNext = lastClock(stored[stored.length - 1] as Y.Item) + 1;
+    for (const range of ranges) {
+      if (range.clock >= liveNext) continue; // items of waiting updates: not children of live elements counted on
+      for (let i = Y.findIndexSS(stored, range.clock); i < stored.length && stored[i]!.id.clock < range.clock + range.len; i++) {
+        const parent = (stored[i] as Y.Item).parent;
+        if (touched.has(parent as Container) || (parent instanceof Y.XmlText && touched.has(parent.parent as Container))) throw new Unsure();
+      }
+    }
+  }
 }
