@@ -38,16 +38,17 @@ export class UpdateGuard {
   }
 
   check(update: Uint8Array, waiting: () => readonly Uint8Array[]): GuardVerdict {
-    const inspection = inspectUpdate(this.doc, update, (id) => {
+    const pending = (id: Y.ID) => {
       for (const ticket of this.pending) {
         const parent = placementOf(ticket.placements, id);
         if (parent) return parent;
       }
       return null;
-    });
+    };
+    const inspection = inspectUpdate(this.doc, update, pending);
     if (inspection.invalid) return { accepted: false, close: "invalidContent", why: inspection.invalid };
     if (inspection.structural) {
-      const invalid = checkStructure(this.doc, waiting(), update);
+      const invalid = checkStructure(this.doc, waiting(), update, pending);
       if (invalid) return { accepted: false, close: "invalidContent", why: invalid };
     }
     if (!this.fits(inspection.chars, update, waiting)) return { accepted: false, close: "documentTooLarge", why: `over ${this.maxChars} characters` };

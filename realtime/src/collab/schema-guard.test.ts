@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { htmlToProseMirror, seedDocFromHtml } from "@clausewise/api/collab/index";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { updateYFragment } from "y-prosemirror";
+import { asEditor, clientOf, seeded, updateFrom } from "../test/updates";
 import { checkStructure, documentChars, inspectUpdate, placementOf } from "./schema-guard";
 
 /*
@@ -13,23 +12,7 @@ import { checkStructure, documentChars, inspectUpdate, placementOf } from "./sch
 
 const CONTRACT = "<h2>1. Payment</h2><p>The Owner shall pay within 30 days.</p><ul><li><p>Holdback 10%.</p></li></ul>";
 
-function live(html = CONTRACT): Y.Doc {
-  const doc = new Y.Doc();
-  seedDocFromHtml(doc, html);
-  return doc;
-}
-
-/** What a client holding the same document sends after `edit`. */
-function updateFrom(doc: Y.Doc, edit: (replica: Y.Doc) => void): Uint8Array {
-  const replica = new Y.Doc();
-  Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
-  const vector = Y.encodeStateVector(replica);
-  edit(replica);
-  return Y.encodeStateAsUpdate(replica, vector);
-}
-
-/** As the editor does it: the whole document re-rendered from HTML and diffed into the fragment. */
-const asEditor = (html: string) => (replica: Y.Doc) => updateYFragment(replica, replica.getXmlFragment(COLLAB_FRAGMENT), htmlToProseMirror(html), { mapping: new Map(), isOMark: new Map() });
+const live = (html = CONTRACT) => seeded(html);
 
 const paragraph = (doc: Y.Doc, index = 1) => doc.getXmlFragment(COLLAB_FRAGMENT).get(index) as Y.XmlElement;
 const textOf = (element: Y.XmlElement) => element.get(0) as Y.XmlText;
@@ -54,13 +37,7 @@ describe("what an editor sends passes", () => {
 
   it("typing on before the previous keystroke is applied needs no scratch copy, given where that keystroke went", () => {
     const doc = live();
-    const client = new Y.Doc();
-    Y.applyUpdate(client, Y.encodeStateAsUpdate(doc));
-    const capture = (edit: () => void) => {
-      const vector = Y.encodeStateVector(client);
-      edit();
-      return Y.encodeStateAsUpdate(client, vector);
-    };
+    const { client, capture } = clientOf(doc);
     const first = capture(() => textOf(paragraph(client)).insert(4, "A"));
     const second = capture(() => textOf(paragraph(client)).insert(5, "B"));
     const accepted = inspectUpdate(doc, first);
@@ -83,6 +60,21 @@ describe("what an editor sends passes", () => {
     }
     const suggestion = updateFrom(doc, asEditor('<h2>1. Payment</h2><p>The Owner shall pay within <ins data-change-id="c1" data-author-id="u1">45 </ins>30 days.</p><ul><li><p>Holdback 10%.</p></li></ul>'));
     expect(verdict(doc, suggestion)).toBeNull();
+  });
+});
+
+describe("attributes", () => {
+  it("changing one that already has a value passes: the overwrite's encoding leaves out its key (its origin's)", () => {
+    const doc = live();
+    const level = updateFrom(doc, (r) => paragraph(r, 0).setAttribute("level", 3 as never));
+    expect(Y.decodeUpdate(level).structs.every((s) => !(s instanceof Y.Item) || s.parentSub === null)).toBe(true);
+    expect(inspectUpdate(doc, level)).toMatchObject({ invalid: null, structural: true });
+    expect(verdict(doc, level)).toBeNull();
+  });
+
+  it("removing one is structural (a required attribute would leave its element invalid)", () => {
+    const doc = live();
+    expect(inspectUpdate(doc, updateFrom(doc, (r) => paragraph(r, 0).removeAttribute("level"))).structural).toBe(true);
   });
 });
 
@@ -133,8 +125,7 @@ describe("what the schema cannot hold is refused", () => {
 
 describe("documentChars", () => {
   it("counts text, element names and attribute values", () => {
-    const doc = new Y.Doc();
-    seedDocFromHtml(doc, "<p>abc</p>");
+    const doc = seeded("<p>abc</p>");
     const base = documentChars(doc);
     expect(base).toBeGreaterThanOrEqual(3);
     const grown = updateFrom(doc, (r) => textOf(paragraph(r, 0)).insert(3, "x".repeat(1000)));

@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { getEditorSchema } from "@clausewise/shared/editor";
+import { proveStructure } from "./schema-proof";
+import { Invalid, elementType, itemIndex, liveItem, mark, schema, type PmNode } from "./schema-nodes";
 
 /*
  * Every incoming update is checked against the editor schema before it is stored (issue 14). An
@@ -14,16 +15,14 @@ import { getEditorSchema } from "@clausewise/shared/editor";
  *    malformed marks, content kinds the editor never makes, other root types, text outside a
  *    text node. Text typed into an existing text node, and formatting, end here.
  * 2. When the update adds or removes elements or changes attributes (Enter, paste, a table),
- *    `checkStructure` applies it to a scratch copy (as the reviewers' suggestion check does) and
- *    builds every element it touched with ProseMirror's checked constructor: content expression,
- *    allowed marks, attributes. An element that was already invalid before is not held against
- *    the sender.
+ *    `checkStructure` first tries to prove it valid from its own items and the few live elements
+ *    it touches (schema-proof.ts, O(update + touched elements)). What that cannot prove, refusals
+ *    included, is applied to a scratch copy of the whole document (as the reviewers' suggestion
+ *    check does), where every element it touched is built with ProseMirror's checked constructor:
+ *    content expression, allowed marks, attributes. An element that was already invalid before is
+ *    not held against the sender.
  */
 
-type Schema = ReturnType<typeof getEditorSchema>;
-type NodeType = Schema["nodes"][string];
-type PmNode = ReturnType<NodeType["create"]>;
-type PmMark = ReturnType<Schema["marks"][string]["create"]>;
 type DeleteSet = ReturnType<typeof Y.decodeUpdate>["ds"];
 
 export interface Inspection {
@@ -54,32 +53,6 @@ export function placementOf(placements: readonly Placement[], id: Y.ID): Parent 
   return null;
 }
 
-class Invalid extends Error {}
-
-const schema = () => getEditorSchema();
-
-/** y-prosemirror names marks that may overlap `name--<hash>`. */
-const markName = (key: string) => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(key)?.[1] ?? key;
-
-function elementType(nodeName: string): NodeType {
-  const type = Object.hasOwn(schema().nodes, nodeName) ? schema().nodes[nodeName] : undefined;
-  if (!type || type.isText || type === schema().topNodeType) throw new Invalid(`an element the editor does not know (${JSON.stringify(nodeName).slice(0, 60)})`);
-  return type;
-}
-
-function mark(key: string, value: unknown): PmMark | null {
-  const name = markName(key);
-  const type = Object.hasOwn(schema().marks, name) ? schema().marks[name] : undefined;
-  if (!type) throw new Invalid(`a mark the editor does not know (${JSON.stringify(name).slice(0, 60)})`);
-  if (value === null || value === undefined) return null;
-  if (typeof value !== "object" || Array.isArray(value)) throw new Invalid(`a malformed ${name} mark`);
-  try {
-    return type.create(value as Record<string, unknown>);
-  } catch {
-    throw new Invalid(`a malformed ${name} mark`);
-  }
-}
-
 export type Parent = { kind: "root"; name: string } | { kind: "text" } | { kind: "element" } | { kind: "unknown" };
 
 
@@ -94,41 +67,6 @@ function classify(type: unknown): Parent {
     }
   }
   return { kind: "unknown" };
-}
-
-/** The update's items by client, sorted by clock, to find the item holding an id. */
-function itemIndex(structs: (Y.Item | Y.GC | Y.Skip)[]) {
-  const byClient = new Map<number, Y.Item[]>();
-  for (const struct of structs) {
-    if (!(struct instanceof Y.Item)) continue;
-    const list = byClient.get(struct.id.client) ?? [];
-    list.push(struct);
-    byClient.set(struct.id.client, list);
-  }
-  for (const list of byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
-  return (id: Y.ID): Y.Item | null => {
-    const list = byClient.get(id.client);
-    if (!list) return null;
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const item = list[mid]!;
-      if (id.clock < item.id.clock) hi = mid - 1;
-      else if (id.clock >= item.id.clock + item.length) lo = mid + 1;
-      else return item;
-    }
-    return null;
-  };
-}
-
-function liveItem(live: Y.Doc, id: Y.ID): Y.Item | null {
-  try {
-    const struct = Y.getItem(live.store, id);
-    return struct instanceof Y.Item ? struct : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -157,7 +95,24 @@ function parentResolver(live: Y.Doc, inUpdate: (id: Y.ID) => Y.Item | null, pend
   return resolve;
 }
 
-/** Whether the deletions of the update remove an element or a text node (their parents must stay valid). */
+/**
+ * The attribute an item sets, if it is one. An item that overwrites an attribute has the previous
+ * value as its origin, and the encoding then leaves out its key: it is the origin's. Undefined: the
+ * origin is in an update not applied yet.
+ */
+function attributeKeyResolver(live: Y.Doc, inUpdate: (id: Y.ID) => Y.Item | null) {
+  const keyOf = (item: Y.Item, depth = 0): string | null | undefined => {
+    if (item.parentSub !== null) return item.parentSub;
+    if (!item.origin || depth > 10_000) return null;
+    const local = inUpdate(item.origin);
+    if (local) return keyOf(local, depth + 1);
+    const stored = liveItem(live, item.origin);
+    return stored ? stored.parentSub : undefined;
+  };
+  return keyOf;
+}
+
+/** Whether the deletions of the update remove an element, a text node or an attribute (what they leave must stay valid). */
 function deletesStructure(live: Y.Doc, ds: DeleteSet): boolean {
   for (const [client, ranges] of ds.clients) {
     const structs = live.store.clients.get(client);
@@ -171,7 +126,8 @@ function deletesStructure(live: Y.Doc, ds: DeleteSet): boolean {
       }
       for (; index < structs.length && structs[index]!.id.clock < range.clock + range.len; index++) {
         const struct = structs[index]!;
-        if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) return true;
+        // An element or text node, or an attribute (removing a required one breaks its element).
+        if (struct instanceof Y.Item && (struct.content instanceof Y.ContentType || struct.parentSub !== null)) return true;
       }
     }
   }
@@ -196,6 +152,7 @@ export function inspectUpdate(live: Y.Doc, update: Uint8Array, pending: PendingP
   }
   const inUpdate = itemIndex(decoded.structs);
   const parentOf = parentResolver(live, inUpdate, pending);
+  const attributeOf = attributeKeyResolver(live, inUpdate);
   const placements: Placement[] = [];
   let structural = false;
   let chars = 0;
@@ -223,9 +180,11 @@ export function inspectUpdate(live: Y.Doc, update: Uint8Array, pending: PendingP
         }
         if (parent.kind === "root" || parent.kind === "element") throw new Invalid("text outside a text node");
         if (parent.kind === "unknown") structural = true;
-      } else if (content instanceof Y.ContentAny && item.parentSub !== null) {
-        // An attribute of an element: checked with its element on the scratch copy.
-        chars += item.parentSub.length + jsonLength(content.arr);
+      } else if (content instanceof Y.ContentAny) {
+        // An attribute of an element (checked with its element in step 2); anything else in the tree is a raw value.
+        const key = attributeOf(item);
+        if (key === null) throw new Invalid("content the editor does not make");
+        chars += (key?.length ?? 0) + jsonLength(content.arr);
         structural = true;
       } else {
         throw new Invalid("content the editor does not make");
@@ -295,7 +254,14 @@ function before(live: Y.Doc, node: Y.XmlElement | Y.XmlFragment): Y.XmlElement |
  * on a scratch copy: every element it adds must be valid, and every element whose content or
  * attributes it changes must still be valid if it was. Returns why not, or null.
  */
-export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
+export function checkStructure(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array, pending: PendingPlacements = () => null): string | null {
+  // Most structural updates are proved valid from their own items (schema-proof.ts); the copy is for the rest, refusals included.
+  if (proveStructure(live, update, waiting, pending)) return null;
+  return checkOnCopy(live, waiting, update);
+}
+
+/** Step 2 on a scratch copy of the whole document: O(document). */
+export function checkOnCopy(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): string | null {
   // A fixed guid: a generated one draws from crypto.getRandomValues, a measurable cost per keystroke.
   const scratch = new Y.Doc({ guid: "schema-check" });
   try {
