@@ -38,7 +38,17 @@ let windows = 0;
 class BlockWindow {
   private readonly style = document.createElement("style");
   /** Measured height of each block (the distance to the next block's top while both were rendered). */
-  private readonly heights = new WeakMap<Element, number>();
+  private heights = new WeakMap<Element, number>();
+  /** The width the heights were measured at: another width wraps lines differently. */
+  private width = 0;
+  private readonly resized = new ResizeObserver(() => {
+    if (this.view.dom.offsetWidth === this.width) return;
+    this.width = this.view.dom.offsetWidth;
+    // Every height is stale: all blocks are rendered once and measured again on the next frame.
+    this.heights = new WeakMap();
+    this.apply(null);
+    this.schedule();
+  });
   /** The rendered range of top-level children, inclusive; null: all are rendered. */
   private range: { first: number; last: number } | null = null;
   private revealAll = false;
@@ -53,6 +63,7 @@ class BlockWindow {
     document.addEventListener("scroll", this.onScroll, { capture: true, passive: true });
     window.addEventListener("resize", this.onScroll, { passive: true });
     window.addEventListener("keydown", this.onKeyDown);
+    this.resized.observe(view.dom);
     this.schedule();
   }
 
@@ -69,6 +80,7 @@ class BlockWindow {
     document.removeEventListener("scroll", this.onScroll, { capture: true });
     window.removeEventListener("resize", this.onScroll);
     window.removeEventListener("keydown", this.onKeyDown);
+    this.resized.disconnect();
     this.style.remove();
   }
 
@@ -119,8 +131,10 @@ class BlockWindow {
     this.measure();
     const tops = this.tops();
     const rect = root.getBoundingClientRect();
-    const band = { top: -rect.top, bottom: window.innerHeight - rect.top };
-    const margin = window.innerHeight * MARGIN_VIEWPORTS;
+    // The page is scaled by the zoom (a CSS transform); heights are layout pixels.
+    const scale = root.offsetHeight > 0 && rect.height > 0 ? rect.height / root.offsetHeight : 1;
+    const band = { top: -rect.top / scale, bottom: (window.innerHeight - rect.top) / scale };
+    const margin = (window.innerHeight / scale) * MARGIN_VIEWPORTS;
     const needed = { first: indexAt(tops, band.top - margin / 2), last: indexAt(tops, band.bottom + margin / 2) };
     if (this.range && needed.first >= this.range.first && needed.last <= this.range.last) return;
     this.apply(indexAt(tops, band.top - margin), indexAt(tops, band.bottom + margin));
