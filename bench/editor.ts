@@ -209,7 +209,9 @@ async function run(browser: Browser, baseURL: string): Promise<void> {
     }
     const byPosition = Array.from({ length: 8 }, (_, k) => paint.filter((_, i) => i % 8 === k));
     console.log(`  by key in the word (" zq0000x"), p50 / p90: ${byPosition.map((v) => `${percentile(v, 50).toFixed(0)}/${percentile(v, 90).toFixed(0)}`).join("  ")}`);
-    console.log(`  long tasks while typing: ${long.length}, requests: ${requests.length}, push text frames: ${frames.length}`);
+    const byPath = new Map<string, number>();
+    for (const [, r] of requests) byPath.set(r.replace(/[0-9a-f-]{36}/g, ":id"), (byPath.get(r.replace(/[0-9a-f-]{36}/g, ":id")) ?? 0) + 1);
+    console.log(`  long tasks while typing: ${long.length}, requests: ${requests.length} (${[...byPath].map(([r, n]) => `${r} ×${n}`).join(", ")}), push text frames: ${frames.length}`);
   }
 
   if (TRACE) await traceKeystrokes(typist, TRACE_KEYS, TRACE === "1" ? undefined : TRACE);
