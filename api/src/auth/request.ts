@@ -35,7 +35,8 @@ export function requestProtocol(c: Context, config: Config): "http" | "https" {
     const forwarded = firstHop(c.req.header("x-forwarded-proto"))?.toLowerCase();
     if (forwarded === "https" || forwarded === "http") return forwarded;
   }
-  return new URL(c.req.url).protocol === "https:" ? "https" : "http";
+  // Request.url is absolute with its scheme in lower case: no need to parse all of it.
+  return c.req.url.startsWith("https:") ? "https" : "http";
 }
 
 export function userAgent(c: Context): string | undefined {
