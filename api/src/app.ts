@@ -54,9 +54,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const sessionCache = createSessionCache({ ttlMs: deps.config.sessionCacheMs, bus: deps.bus });
   const answerCache = createAnswerCache({ ttlMs: deps.config.answerCacheMs, bus: deps.bus });
   const fixedSecurityHeaders = securityHeaderList(deps.config);
-  // Before the chain: a list that both caches hold goes out at once (http/answer-from-memory.ts).
-  // Only routes whose handlers are keyAccess("read"), cachedCompanyAnswer().
-  app.use("*", answerFromMemory({ deps, sessions: sessionCache, answers: answerCache, paths: ["/api/contracts"], securityHeaders: fixedSecurityHeaders }));
   app.use("*", requestContext(deps));
   app.use("*", securityHeaders(fixedSecurityHeaders));
 
@@ -123,5 +120,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   if (deps.config.webDist) mountWeb(app, deps.config.webDist);
+
+  // Before the app: a list that both caches hold goes out at once (http/answer-from-memory.ts).
+  // Only routes whose handlers are keyAccess("read"), cachedCompanyAnswer().
+  const fromMemory = answerFromMemory({ deps, sessions: sessionCache, answers: answerCache, paths: ["/api/contracts"], securityHeaders: fixedSecurityHeaders });
+  const appFetch = app.fetch;
+  app.fetch = (request, env, executionCtx) => fromMemory(request) ?? appFetch(request, env, executionCtx);
   return app;
 }
