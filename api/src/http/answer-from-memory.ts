@@ -9,7 +9,7 @@ import { requestIdOf } from "./middleware";
  * The hot path of a company-wide list that is in memory, answered before the app (issue 15,
  * `bench:api`): Hono's context, router and middleware chain — ten async hops, cookie and URL parsing —
  * cost some 50 µs of CPU per cached answer, more than the rest of the answer (104–117 µs per
- * request before, 46–62 µs after; DECISIONS.md). Answered here, the Response goes back synchronously
+ * request before, 43–62 µs after; DECISIONS.md). Answered here, the Response goes back synchronously
  * and @hono/node-server writes it without awaiting anything.
  *
  * It answers only when the app would answer the same bytes from the same caches: a GET of one of
