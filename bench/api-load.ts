@@ -9,7 +9,8 @@
  * SESSION_CACHE_MS / ANSWER_CACHE_MS) and the two lists again with both caches off (every request
  * reads the database: the cost of a miss).
  * The load client (autocannon) runs in its own process, so it never shares the server's event loop;
- * the server's event-loop delay (max, p99) is printed per run. Prints figures; asserts nothing.
+ * the server's event-loop delay (max, p99) and the servers' CPU time per request are printed per run
+ * (the CPU figure moves less than req/s when other work shares the machine). Prints figures; asserts nothing.
  * Run: npx -y pnpm@10 bench:api  (DATABASE_URL for PostgreSQL). BENCH_SECONDS: seconds per run (10).
  */
 import { execFile } from "node:child_process";
@@ -36,10 +37,12 @@ interface Figures {
   non2xx: number;
   loopMax: number;
   loopP99: number;
+  /** CPU time of this process (the servers) per answered request: steadier than req/s on a shared machine. */
+  cpuUs: number;
 }
 
 /** autocannon in a child process (its own event loop and CPU time, as a real client's). */
-function autocannon(url: string, headers: Record<string, string>): Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }> {
+function autocannon(url: string, headers: Record<string, string>): Promise<{ requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number }> {
   const args = [AUTOCANNON, "-j", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
@@ -57,7 +60,9 @@ loop.enable();
 async function load(label: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
   // Every answer as a browser asks for it (gzip accepted).
   loop.reset();
+  const cpu = process.cpuUsage();
   const result = await autocannon(url, { "accept-encoding": "gzip, deflate, br", ...headers });
+  const used = process.cpuUsage(cpu);
   return {
     label,
     rps: result.requests.average,
@@ -67,6 +72,7 @@ async function load(label: string, url: string, headers: Record<string, string> 
     non2xx: result.non2xx,
     loopMax: loop.max / 1e6,
     loopP99: loop.percentile(99) / 1e6,
+    cpuUs: (used.user + used.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -144,11 +150,11 @@ try {
     await load("bare Hono route (again, at the end)", bare.url),
   );
   const ceiling = Math.max(rows[0]!.rps, rows.at(-1)!.rps);
-  console.log("route                                    req/s  % bare   p50 ms   p99 ms  errors non-2xx  loop max/p99 ms");
+  console.log("route                                    req/s  % bare   p50 ms   p99 ms  errors non-2xx  loop max/p99 ms  CPU µs/req");
   for (const r of rows) {
     const share = `${((100 * r.rps) / ceiling).toFixed(1)}%`;
     console.log(
-      `${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} ${share.padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}  ${r.loopMax.toFixed(0).padStart(6)} / ${r.loopP99.toFixed(0)}`,
+      `${r.label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} ${share.padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}  ${r.loopMax.toFixed(0).padStart(6)} / ${r.loopP99.toFixed(0).padEnd(4)} ${r.cpuUs.toFixed(0).padStart(9)}`,
     );
   }
   console.log(`load average (1 min, ${availableParallelism()} cores): ${startLoad} at start, ${load1()} at end`);

@@ -5,7 +5,8 @@ import { notFound } from "./http/errors";
 import { forgetAfterWrites, refuseDeclaredLengthOver, requestContext, resolveAuth } from "./http/middleware";
 import { createAnswerCache } from "./http/answer-cache";
 import { onError } from "./http/on-error";
-import { securityHeaders, originCheck } from "./http/security";
+import { securityHeaderList, securityHeaders, originCheck } from "./http/security";
+import { answerFromMemory } from "./http/answer-from-memory";
 import { compressAnswers } from "./http/compress";
 import { mountWeb } from "./http/static";
 import { authRoutes } from "./routes/auth";
@@ -48,8 +49,13 @@ import { createSessionCache } from "./auth/session-cache";
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // Active sessions and company-wide lists are answered from memory for a few seconds
+  // (auth/session-cache.ts, http/answer-cache.ts), forgotten at once after any write request here.
+  const sessionCache = createSessionCache({ ttlMs: deps.config.sessionCacheMs, bus: deps.bus });
+  const answerCache = createAnswerCache({ ttlMs: deps.config.answerCacheMs, bus: deps.bus });
+  const fixedSecurityHeaders = securityHeaderList(deps.config);
   app.use("*", requestContext(deps));
-  app.use("*", securityHeaders(deps.config));
+  app.use("*", securityHeaders(fixedSecurityHeaders));
 
   registerDatabaseGauges(deps);
   app.get("/metrics", (c) =>
@@ -70,10 +76,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // no route accepts, without reading or buffering anything.
   // (Twice the upload limit, so the upload routes' own 413 message answers anything near it.)
   api.use("*", refuseDeclaredLengthOver(2 * MAX_UPLOAD_BYTES));
-  // Active sessions and company-wide lists are answered from memory for a few seconds
-  // (auth/session-cache.ts, http/answer-cache.ts), forgotten at once after any write request here.
-  const sessionCache = createSessionCache({ ttlMs: deps.config.sessionCacheMs, bus: deps.bus });
-  const answerCache = createAnswerCache({ ttlMs: deps.config.answerCacheMs, bus: deps.bus });
   api.use("*", async (c, next) => {
     c.set("answerCache", answerCache);
     await next();
@@ -118,5 +120,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api", api);
 
   if (deps.config.webDist) mountWeb(app, deps.config.webDist);
+
+  // Before the app: a list that both caches hold goes out at once (http/answer-from-memory.ts).
+  // Only routes whose handlers are keyAccess("read"), cachedCompanyAnswer().
+  const fromMemory = answerFromMemory({ deps, sessions: sessionCache, answers: answerCache, paths: ["/api/contracts"], securityHeaders: fixedSecurityHeaders });
+  const appFetch = app.fetch;
+  app.fetch = (request, env, executionCtx) => fromMemory(request) ?? appFetch(request, env, executionCtx);
   return app;
 }

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { SIGNED_IN_HINT_COOKIE } from "@clausewise/shared";
 import type { AppEnv } from "../context";
 import type { Config } from "../env";
-import { requestProtocol } from "./request";
+import { protocolOf, requestProtocol } from "./request";
 
 /** The session cookie's name over plain http (local development, tests). */
 export const SESSION_COOKIE = "cw_session";
@@ -41,6 +42,14 @@ function readCookie(c: Context<AppEnv>, base: string): string | undefined {
 
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
   return readCookie(c, SESSION_COOKIE);
+}
+
+/** readSessionCookie for a bare Request (before any middleware ran). */
+export function sessionCookieOf(request: Request, config: Config): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  const name = cookieName(SESSION_COOKIE, isSecureRequest(config, protocolOf(request, config)));
+  return parseCookies(header, name)[name] || undefined;
 }
 
 export function readSignedInHint(c: Context<AppEnv>): boolean {

@@ -31,11 +31,17 @@ export function socketAddress(c: Context): string | undefined {
 
 /** "https" or "http", as the browser saw it. */
 export function requestProtocol(c: Context, config: Config): "http" | "https" {
+  return protocolOf(c.req.raw, config);
+}
+
+/** requestProtocol for a bare Request (before any middleware ran). */
+export function protocolOf(request: Request, config: Config): "http" | "https" {
   if (config.trustProxy) {
-    const forwarded = firstHop(c.req.header("x-forwarded-proto"))?.toLowerCase();
+    const forwarded = firstHop(request.headers.get("x-forwarded-proto") ?? undefined)?.toLowerCase();
     if (forwarded === "https" || forwarded === "http") return forwarded;
   }
-  return new URL(c.req.url).protocol === "https:" ? "https" : "http";
+  // Request.url is absolute with its scheme in lower case: no need to parse all of it.
+  return request.url.startsWith("https:") ? "https" : "http";
 }
 
 export function userAgent(c: Context): string | undefined {

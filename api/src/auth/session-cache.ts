@@ -3,7 +3,6 @@ import type { EventBus } from "../events/bus";
 import type { SessionPolicy } from "../env";
 import type { Db } from "../db/client";
 import { lookupSession, type AuthState, type SessionLookup } from "./sessions";
-import { sha256 } from "./tokens";
 
 interface Entry {
   auth: AuthState;
@@ -19,6 +18,8 @@ interface Entry {
 export interface SessionCache {
   /** Like lookupSession, but an active session read less than `ttlMs` ago is answered from memory. */
   lookup(db: Db, token: string, now: Date, policy: SessionPolicy): Promise<SessionLookup>;
+  /** The active session `lookup` would answer from memory right now, without reading the database; undefined on a miss. */
+  peek(token: string, now: Date): SessionLookup | undefined;
   /** Forgets every cached session (a write request in this process may have changed any of them). */
   clear(): void;
   /** Forgets the sessions of one user, or of every user of one company. */
@@ -33,8 +34,9 @@ export interface SessionCache {
 const USER_EVENTS = new Set<string>([COLLAB_EVENTS.accessRevoked, COLLAB_EVENTS.userDeactivated]);
 
 /**
- * A short in-memory cache of active sessions, keyed by the cookie's hash (the sessions.id), so a
- * burst of requests from one browser costs one session query per `ttlMs` instead of one each
+ * A short in-memory cache of active sessions, keyed by the cookie's token itself (hashing it on
+ * every request was a tenth of a cached answer's cost; the token is in this process's memory with
+ * each request anyway, and the cache never leaves it), so a burst of requests from one browser costs one session query per `ttlMs` instead of one each
  * (DECISIONS.md "API per-request cost"). Only active sessions are kept; unknown, revoked and
  * expired cookies always go to the database. Forgotten at once:
  * - everything, when a request that may write (POST, PUT, PATCH, DELETE) finishes in this process
@@ -53,26 +55,31 @@ export function createSessionCache(options: { ttlMs: number; bus?: EventBus; max
 
   const forget = (match: (entry: Entry) => boolean) => {
     generation++;
-    for (const [id, entry] of entries) if (match(entry)) entries.delete(id);
+    for (const [token, entry] of entries) if (match(entry)) entries.delete(token);
   };
   const cache: SessionCache = {
+    peek(token, now) {
+      if (ttlMs <= 0) return undefined;
+      const at = now.getTime();
+      const hit = entries.get(token);
+      if (!hit) return undefined;
+      const fresh = performance.now() - hit.readAt < ttlMs && Math.abs(at - hit.clockAt) < ttlMs;
+      if (fresh && at < hit.expiresAt && at < hit.idleEndsAt) {
+        return { status: "active", auth: hit.auth, expiresAt: new Date(hit.expiresAt), idleEndsAt: new Date(hit.idleEndsAt) };
+      }
+      entries.delete(token);
+      return undefined;
+    },
     async lookup(db, token, now, policy) {
       if (ttlMs <= 0) return lookupSession(db, token, now, policy);
-      const id = sha256(token);
+      const remembered = cache.peek(token, now);
+      if (remembered) return remembered;
       const at = now.getTime();
-      const hit = entries.get(id);
-      if (hit) {
-        const fresh = performance.now() - hit.readAt < ttlMs && Math.abs(at - hit.clockAt) < ttlMs;
-        if (fresh && at < hit.expiresAt && at < hit.idleEndsAt) {
-          return { status: "active", auth: hit.auth, expiresAt: new Date(hit.expiresAt), idleEndsAt: new Date(hit.idleEndsAt) };
-        }
-        entries.delete(id);
-      }
       const started = generation;
       const found = await lookupSession(db, token, now, policy);
       if (found.status === "active" && generation === started) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(id, {
+        entries.set(token, {
           auth: found.auth,
           readAt: performance.now(),
           clockAt: at,

@@ -6,7 +6,7 @@ import { acceptsEncoding } from "./compress";
 import { nodeResponse } from "./fixed-headers";
 
 /** The bytes of one JSON answer and the headers of it that belong to the answer itself. */
-interface Answer {
+export interface Answer {
   plain: Uint8Array<ArrayBuffer>;
   /** Gzipped once when the answer is large enough to be worth it (compress.ts' threshold). */
   gzip: Uint8Array<ArrayBuffer> | null;
@@ -142,20 +142,25 @@ export function cachedCompanyAnswer(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The bytes and headers of a cached answer in the encoding this client accepts. */
+export function encodedAnswer(answer: Answer, acceptEncoding: string | undefined): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+  const headers: Record<string, string> = Object.fromEntries(answer.headers);
+  if (answer.gzip && acceptsEncoding(acceptEncoding, "gzip")) {
+    headers["content-encoding"] = "gzip";
+    headers.vary = "Accept-Encoding";
+    return { body: answer.gzip, headers };
+  }
+  return { body: answer.plain, headers };
+}
+
 /**
  * The cached answer as a Response whose headers are a plain object: @hono/node-server then writes it
  * without building a WHATWG Headers object, and nothing after this middleware touches it
  * (`cachedAnswer`; compress.ts leaves it alone).
  */
 function respond(c: Context<AppEnv>, answer: Answer): Response {
-  const headers: Record<string, string> = Object.fromEntries(answer.headers);
+  const { body, headers } = encodedAnswer(answer, c.req.header("accept-encoding"));
   c.set("cachedAnswer", true);
-  let body = answer.plain;
-  if (answer.gzip && acceptsEncoding(c.req.header("accept-encoding"), "gzip")) {
-    headers["content-encoding"] = "gzip";
-    headers.vary = "Accept-Encoding";
-    body = answer.gzip;
-  }
   // Elsewhere than on Node, c.body keeps the headers set with c.header (the request id).
   return nodeResponse(c) ? new Response(body, { status: 200, headers }) : c.body(body, 200, headers);
 }

@@ -12,10 +12,14 @@ import { setFixedHeaders } from "./fixed-headers";
 import { keyNotAllowed } from "./key-access";
 import { payloadTooLarge } from "./validate";
 
+/** The caller's X-Request-Id when it is a plain token (it goes into logs and answers), else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     const logger = deps.logger.child({ requestId });
     c.set("deps", deps);
     c.set("requestId", requestId);

@@ -22,8 +22,7 @@ export const VIDEO_FRAMES = ["https://www.youtube-nocookie.com", "https://www.yo
  * /socket.io; the service worker and manifest of the installable app from our own origin; Stripe's origins only when Stripe is configured. HSTS only when the public URL is
  * https, so local http development keeps working.
  */
-export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
-  const headers = securityHeaderList(config);
+export function securityHeaders(headers: Promise<[string, string][]>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     setFixedHeaders(c, await headers);
     await next();
@@ -35,7 +34,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
  * They are the same for every answer, so they are set once per request on Node's response rather
  * than on each Fetch Response (http/fixed-headers.ts).
  */
-async function securityHeaderList(config: Config): Promise<[string, string][]> {
+export async function securityHeaderList(config: Config): Promise<[string, string][]> {
   const probe = new Hono();
   probe.use("*", secureHeaders(secureHeaderOptions(config)));
   probe.get("/", (c) => c.body(null, 204));
