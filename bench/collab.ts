@@ -138,7 +138,8 @@ function latencyLine(samples: number[]): string {
  * Injected into the server processes with NODE_OPTIONS (plain JS as a data: URL, so it needs no tsx):
  * on SIGUSR2, a full gc, then process.memoryUsage() written to BENCH_PROBE_DIR/<pid>.json, with the
  * server's event-loop delay and garbage-collection pauses since the previous reading (the forced gc
- * itself left out): where a latency tail comes from, the server's own stalls or the network.
+ * itself left out): where a latency tail comes from, the server's own stalls or the network. With
+ * BENCH_SERVER_PROFILE=<dir>, each server process also writes a JS profile of its life there on exit.
  */
 const PROBE = `
 import { renameSync, writeFileSync } from "node:fs";
@@ -173,6 +174,22 @@ if (dir && isMainThread) {
     writeFileSync(file + ".tmp", JSON.stringify({ ...process.memoryUsage(), stalls }));
     renameSync(file + ".tmp", file);
   });
+  const profileDir = process.env.BENCH_SERVER_PROFILE;
+  if (profileDir) {
+    // A JS profile of the whole life of the server process, written when it exits (an in-thread
+    // inspector session answers synchronously, so the exit handler can stop and write it).
+    const { Session } = await import("node:inspector");
+    const session = new Session();
+    session.connect();
+    session.post("Profiler.enable");
+    session.post("Profiler.setSamplingInterval", { interval: 200 });
+    session.post("Profiler.start");
+    process.on("exit", () => {
+      session.post("Profiler.stop", (err, result) => {
+        if (!err) writeFileSync(profileDir + "/server-" + process.pid + ".cpuprofile", JSON.stringify(result.profile));
+      });
+    });
+  }
 }`;
 const probeDir = mkdtempSync(path.join(tmpdir(), "cw-bench-collab-"));
 // Children inherit this process's environment (child.ts and topology.ts spread it).

@@ -1,17 +1,15 @@
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
-import { createEditorExtensions, getEditorSchema } from "@clausewise/shared/editor";
-import { generateHTML, generateJSON } from "@tiptap/html";
+import { getEditorSchema } from "@clausewise/shared/editor";
 import type { Mark, Node as PmNode } from "@tiptap/pm/model";
 import { prosemirrorToYXmlFragment, updateYFragment } from "y-prosemirror";
 import * as Y from "yjs";
 import { htmlToPlainText } from "../content/text";
+import { htmlToProseMirrorNode, proseMirrorToHtml } from "./html-codec";
 
 /*
  * Conversions between the stored HTML, ProseMirror and the Y.Doc, all through the ONE editor schema
  * of `@clausewise/shared/editor`, so the server reads and writes exactly what the web editor does.
  */
-
-const extensions = createEditorExtensions();
 
 /** The contract's shared XML fragment (TipTap's Collaboration `field`). */
 export const documentFragment = (doc: Y.Doc): Y.XmlFragment => doc.getXmlFragment(COLLAB_FRAGMENT);
@@ -22,8 +20,7 @@ export const documentFragment = (doc: Y.Doc): Y.XmlFragment => doc.getXmlFragmen
  * spaces would move every markup and proposed change after them.
  */
 export function htmlToProseMirror(html: string): PmNode {
-  const json = generateJSON(html, extensions, { preserveWhitespace: true });
-  return getEditorSchema().nodeFromJSON(json);
+  return htmlToProseMirrorNode(html, getEditorSchema(), { preserveWhitespace: true });
 }
 
 /**
@@ -119,7 +116,7 @@ export function ydocToProseMirror(doc: Y.Doc): PmNode {
 
 /** The document as HTML, as the editor renders it: what `contracts.content` holds. */
 export function ydocToHtml(doc: Y.Doc): string {
-  return generateHTML(ydocToProseMirror(doc).toJSON() as Record<string, unknown>, extensions);
+  return proseMirrorToHtml(ydocToProseMirror(doc));
 }
 
 /** The document in the API's plain-text coordinate system (content/text.ts), unchanged by the Y.Doc. */
