@@ -126,7 +126,9 @@ export function proseMirrorToHtml(doc: PmNode): string {
   let serializer = serializers.get(schema);
   if (!serializer) serializers.set(schema, (serializer = DOMSerializer.fromSchema(schema)));
   const root = new FragmentNode();
-  serializer.serializeFragment(doc.content, { document: stringDocument as unknown as Document }, root as unknown as HTMLElement);
+  type Options = NonNullable<Parameters<DOMSerializer["serializeFragment"]>[1]>;
+  type Target = Parameters<DOMSerializer["serializeFragment"]>[2];
+  serializer.serializeFragment(doc.content, { document: stringDocument as unknown as Options["document"] }, root as unknown as Target);
   const out: string[] = [];
   for (const child of root.children) write(child, null, out);
   return out.join("");
@@ -144,5 +146,5 @@ export function htmlToProseMirrorNode(html: string, schema: Schema, options?: Pa
   if (!parser) parsers.set(schema, (parser = DOMParser.fromSchema(schema)));
   const window = htmlWindow();
   const document = new window.DOMParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, "text/html");
-  return parser.parse(document.body as unknown as HTMLElement, options);
+  return parser.parse(document.body as unknown as Parameters<DOMParser["parse"]>[0], options);
 }
