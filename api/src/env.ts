@@ -49,6 +49,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 16MB")
     .optional(),
+  PGLITE_THREAD: bool(true),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   REDIS_PREFIX: optionalString,
@@ -102,6 +103,8 @@ export interface Config {
   dataDir: string;
   /** PGlite's shared_buffers ("16MB"); undefined: the default in db/client.ts. */
   pgliteSharedBuffers: string | undefined;
+  /** PGlite in a worker thread of its own (db/pglite-thread.ts); PGLITE_THREAD=false runs it on the event loop. */
+  pgliteThread: boolean;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis channels (default `clausewise:`); deployments sharing one Redis pick different ones. */
@@ -164,6 +167,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir: fromRoot(e.DATA_DIR),
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteThread: e.PGLITE_THREAD,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -33,7 +33,7 @@ export interface RuntimeOptions {
 /** Opens the database, applies migrations, seeds demo data when asked, builds the app and starts the job runner. */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers, pgliteThread: config.pgliteThread });
   await database.migrate();
   await seedKnowledgeBase(database.db);
   const deps: AppDeps = {

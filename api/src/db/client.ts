@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import postgres, { type Sql, type TransactionSql } from "postgres";
+import { PGliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 import { databaseUnavailableCode } from "./unavailable";
 
@@ -45,6 +46,12 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** PGlite's shared_buffers (PostgreSQL units, e.g. "16MB"); DEFAULT_PGLITE_SHARED_BUFFERS when absent. */
   pgliteSharedBuffers?: string | undefined;
+  /**
+   * PGlite in a worker thread of its own (db/pglite-thread.ts) rather than on the calling thread: what
+   * the serving processes use (runtime.ts), so no statement holds their event loop. Off by default:
+   * scripts and tests that are the database's only user gain nothing from the thread.
+   */
+  pgliteThread?: boolean;
 }
 
 /**
@@ -124,13 +131,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? path.resolve(options.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`] };
-  const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+  const client = options.pgliteThread
+    ? new PGliteThread({ dataDir, startParams: pgliteOptions.startParams })
+    : dataDir
+      ? new PGlite(dataDir, pgliteOptions)
+      : new PGlite(pgliteOptions);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // drizzle's driver calls only query and transaction, which the thread's client has with PGlite's signatures.
+  const driverClient = client as PGlite;
+  const db = drizzlePglite(driverClient, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(drizzlePglite(driverClient), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -138,7 +151,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, onNotify);
       return () => unlisten();
     },
-    // In-process: there is no connection to lose.
+    // In-process (or in a thread of this process): there is no connection to lose.
     unavailableCode: () => null,
     close: () => client.close(),
   };
