@@ -4,7 +4,7 @@ import { contractAbilities } from "../policies/contract";
 import { createTestApp, type TestApp } from "../test/app";
 import { grantContractAccess } from "../test/contract-factories";
 import { createContract, createTeam } from "../test/factories";
-import { getContractAccessForUser, getContractForUser } from "./contract";
+import { getContractAccessForUser, getContractForUser, getContractsAccessForUser } from "./contract";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +37,26 @@ describe("getContractAccessForUser (the live servers' re-check)", () => {
     for (const id of [foreign.id, randomUUID(), "not-a-uuid"]) {
       await expect(getContractAccessForUser(t.deps.db, { id, companyId: team.company.id, userId: team.admin.user.id })).rejects.toMatchObject({ code: "not_found" });
     }
+  });
+});
+
+describe("getContractsAccessForUser (one query for a user's open documents)", () => {
+  it("answers for each readable contract as getContractAccessForUser does, and leaves out what that one calls not found", async () => {
+    const team = await createTeam(t.deps.db);
+    const other = await createTeam(t.deps.db);
+    const granted = await createContract(t.deps.db, { companyId: team.company.id });
+    const plain = await createContract(t.deps.db, { companyId: team.company.id });
+    const foreign = await createContract(t.deps.db, { companyId: other.company.id });
+    await grantContractAccess(t.deps.db, { companyId: team.company.id, contractId: granted.id, userId: team.reviewer.user.id, accessLevel: "read" });
+    const unknown = randomUUID();
+    const ids = [granted.id, plain.id.toUpperCase(), foreign.id, unknown, "not-a-uuid"];
+    const found = await getContractsAccessForUser(t.deps.db, { ids, companyId: team.company.id, userId: team.reviewer.user.id });
+    expect([...found.keys()].sort()).toEqual([granted.id, plain.id.toUpperCase()].sort());
+    for (const id of [granted.id, plain.id]) {
+      const one = await getContractAccessForUser(t.deps.db, { id, companyId: team.company.id, userId: team.reviewer.user.id });
+      expect(found.get(id === plain.id ? plain.id.toUpperCase() : id)).toEqual(one);
+    }
+    expect(found.get(granted.id)!.grant).toEqual({ userId: team.reviewer.user.id, contractId: granted.id, accessLevel: "read" });
+    expect(found.get(plain.id.toUpperCase())!.grant).toBeNull();
   });
 });

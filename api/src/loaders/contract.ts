@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { CONTRACT_LIST_MESSAGES, CONTRACT_STATUSES, isDateOnly, PRIORITIES, type ContractSort, type ContractStatus } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { analyses, contractAccess, contractFiles, contracts } from "../db/schema";
@@ -70,9 +70,28 @@ export async function getContractForUser(db: Db, where: { id: string; companyId:
 export async function getContractAccessForUser(
   db: Db,
   where: { id: string; companyId: string; userId: string },
-): Promise<{ contract: ContractForPolicy & { status: string }; grant: GrantForPolicy | null }> {
-  if (!UUID.test(where.id)) throw contractNotFound();
-  const [row] = await db
+): Promise<ContractPolicyAccess> {
+  const found = (await getContractsAccessForUser(db, { ids: [where.id], companyId: where.companyId, userId: where.userId })).get(where.id);
+  if (!found) throw contractNotFound();
+  return found;
+}
+
+export interface ContractPolicyAccess {
+  contract: ContractForPolicy & { status: string };
+  grant: GrantForPolicy | null;
+}
+
+/**
+ * getContractAccessForUser for many contracts of one user in one query (a live server's periodic
+ * re-check of every open connection: one statement per user, not one per connection). Keyed by the
+ * ids as given; those getContractAccessForUser would answer "not found" for are absent.
+ */
+export async function getContractsAccessForUser(db: Db, where: { ids: readonly string[]; companyId: string; userId: string }): Promise<Map<string, ContractPolicyAccess>> {
+  const ids = [...new Set(where.ids.filter((id) => UUID.test(id)))];
+  const found = new Map<string, ContractPolicyAccess>();
+  if (ids.length === 0) return found;
+  const lower = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const rows = await db
     .select({
       contract: { id: contracts.id, companyId: contracts.companyId, status: contracts.status },
       grantUserId: contractAccess.userId,
@@ -81,11 +100,17 @@ export async function getContractAccessForUser(
     })
     .from(contracts)
     .leftJoin(contractAccess, and(eq(contractAccess.contractId, contracts.id), eq(contractAccess.userId, where.userId), eq(contractAccess.companyId, contracts.companyId)))
-    .where(and(eq(contracts.id, where.id), eq(contracts.companyId, where.companyId)))
-    .limit(1);
-  if (!row) throw contractNotFound();
-  const grant = row.grantUserId && row.grantContractId && row.grantLevel ? { userId: row.grantUserId, contractId: row.grantContractId, accessLevel: row.grantLevel } : null;
-  return { contract: row.contract, grant };
+    .where(and(lower.length === 1 ? eq(contracts.id, lower[0]!) : inArray(contracts.id, lower), eq(contracts.companyId, where.companyId)));
+  const byId = new Map<string, ContractPolicyAccess>();
+  for (const row of rows) {
+    const grant = row.grantUserId && row.grantContractId && row.grantLevel ? { userId: row.grantUserId, contractId: row.grantContractId, accessLevel: row.grantLevel } : null;
+    byId.set(row.contract.id, { contract: row.contract, grant });
+  }
+  for (const id of ids) {
+    const row = byId.get(id.toLowerCase());
+    if (row) found.set(id, row);
+  }
+  return found;
 }
 
 /** The columns a list shows; never the document body. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AccessLevel } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contractAccess, contractFiles, contracts } from "../db/schema";
@@ -11,6 +11,11 @@ export async function setContractUpdatedAt(db: Db, contractId: string, updatedAt
 export async function grantContractAccess(db: Db, options: { companyId: string; contractId: string; userId: string; accessLevel: AccessLevel }) {
   const [row] = await db.insert(contractAccess).values(options).returning();
   return row!;
+}
+
+/** Removes a grant straight from the database: nothing is published, as if the bus had lost the event. */
+export async function removeContractAccess(db: Db, options: { contractId: string; userId: string }) {
+  await db.delete(contractAccess).where(and(eq(contractAccess.contractId, options.contractId), eq(contractAccess.userId, options.userId)));
 }
 
 /** Stores original bytes for a contract, as an upload with storage consent would. */

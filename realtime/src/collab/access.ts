@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { isTextLocked, type CollabMode } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
 import type { AuthState } from "@clausewise/api/auth/sessions";
-import { getContractAccessForUser } from "@clausewise/api/loaders/contract";
+import { getContractAccessForUser, getContractsAccessForUser, type ContractPolicyAccess } from "@clausewise/api/loaders/contract";
 import { contractAbilities } from "@clausewise/api/policies/contract";
 import { AppError } from "@clausewise/api/http/errors";
 import { authenticateUpgrade } from "../auth";
@@ -54,15 +54,24 @@ export async function resolveAccess(req: IncomingMessage, deps: AppDeps, contrac
  */
 export async function accessFor(deps: AppDeps, auth: AuthState, contractId: string): Promise<DocumentAccess | null> {
   try {
-    const { contract, grant } = await getContractAccessForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id });
-    const mode = modeFromAbilities(contractAbilities(auth.user, contract, grant));
-    if (!mode) return null;
-    const locked = isTextLocked(contract.status);
-    return { mode: locked ? "read-only" : mode, locked };
+    return accessFrom(auth, await getContractAccessForUser(deps.db, { id: contractId, companyId: auth.user.companyId, userId: auth.user.id }));
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
+}
+
+/** accessFor for many contracts of one user, in one query (the periodic re-check of open connections). */
+export async function accessForMany(deps: AppDeps, auth: AuthState, contractIds: readonly string[]): Promise<Map<string, DocumentAccess | null>> {
+  const rows = await getContractsAccessForUser(deps.db, { ids: contractIds, companyId: auth.user.companyId, userId: auth.user.id });
+  return new Map(contractIds.map((id) => [id, rows.has(id) ? accessFrom(auth, rows.get(id)!) : null]));
+}
+
+function accessFrom(auth: AuthState, { contract, grant }: ContractPolicyAccess): DocumentAccess | null {
+  const mode = modeFromAbilities(contractAbilities(auth.user, contract, grant));
+  if (!mode) return null;
+  const locked = isTextLocked(contract.status);
+  return { mode: locked ? "read-only" : mode, locked };
 }
 
 function isNotFound(error: unknown): boolean {

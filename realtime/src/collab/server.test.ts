@@ -7,7 +7,7 @@ import * as encoding from "lib0/encoding";
 import { COLLAB_CLOSE, COLLAB_EVENTS } from "@clausewise/shared";
 import { createTestApp, type TestApp } from "@clausewise/api/test/app";
 import { createContract, createTeam } from "@clausewise/api/test/factories";
-import { grantContractAccess } from "@clausewise/api/test/contract-factories";
+import { grantContractAccess, removeContractAccess } from "@clausewise/api/test/contract-factories";
 import { destroyUserSessions } from "@clausewise/api/auth/sessions";
 import { sha256 } from "@clausewise/api/auth/tokens";
 import { apiKeys } from "@clausewise/api/db/schema/index";
@@ -445,6 +445,39 @@ describe("live documents: periodic re-check", () => {
       expect(await closed).toEqual({ code: COLLAB_CLOSE.accessRevoked.code, reason: COLLAB_CLOSE.accessRevoked.reason });
     } finally {
       for (const p of peers.splice(0)) p.destroy();
+      await second.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe("live documents: periodic re-check in bulk", () => {
+  it("closes only the connection whose access changed behind the bus's back, one user's documents checked together", async () => {
+    const server = createServer();
+    const second = attachRealtime(server, t.deps, { collab: { revalidateMs: 100 } });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const mine: Peer[] = [];
+    try {
+      const team = await createTeam(t.deps.db, { plan: "enterprise" });
+      const [kept, revoked] = await Promise.all([1, 2].map((n) => createContract(t.deps.db, { companyId: team.company.id, content: `<p>Contract ${n}.</p>` })));
+      for (const contract of [kept!, revoked!]) await grantContractAccess(t.deps.db, { companyId: team.company.id, contractId: contract.id, userId: team.reviewer.user.id, accessLevel: "read" });
+      const onKept = connectPeer(url, kept!.id, sessionHeaders(team.reviewer.token));
+      const onRevoked = connectPeer(url, revoked!.id, sessionHeaders(team.reviewer.token));
+      mine.push(onKept, onRevoked);
+      await Promise.all([onKept.synced(), onRevoked.synced()]);
+      let keptClosed = false;
+      void onKept.nextClose().then(() => (keptClosed = true));
+      const closed = onRevoked.nextClose();
+      // Straight in the database: no bus event, so only the periodic re-check can see it. Without the
+      // read-only grant the reviewer's own role applies again (suggesting): the connection is closed
+      // to reconnect in that mode.
+      await removeContractAccess(t.deps.db, { contractId: revoked!.id, userId: team.reviewer.user.id });
+      expect(await closed).toEqual({ code: COLLAB_CLOSE.accessChanged.code, reason: COLLAB_CLOSE.accessChanged.reason });
+      await sleep(350); // three more sweeps
+      expect(keptClosed).toBe(false);
+    } finally {
+      for (const p of mine) p.destroy();
       await second.close();
       await new Promise<void>((r) => server.close(() => r()));
     }

@@ -3,11 +3,11 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { COLLAB_CLOSE, COLLAB_PATH, type CollabCloseName } from "@clausewise/shared";
 import type { AppDeps } from "@clausewise/api/context";
-import type { SessionLookup } from "@clausewise/api/auth/sessions";
+import type { AuthState, SessionLookup } from "@clausewise/api/auth/sessions";
 import { metrics } from "@clausewise/api/metrics";
 import { keptHeaders, lookupUpgrade, sessionKey, upgradeOriginAllowed } from "../auth";
-import { createSweep } from "../sweep";
-import { accessFor, resolveAccess, type CollabAccess, type DocumentAccess } from "./access";
+import { createSweep, eachFew } from "../sweep";
+import { accessFor, accessForMany, resolveAccess, type CollabAccess, type DocumentAccess } from "./access";
 import { CollabConnection } from "./connection";
 import type { LiveDocument } from "./document";
 import { subscribeCollabEvents, type AccessChange } from "./events";
@@ -178,6 +178,37 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
     );
   const unsubscribeBus = subscribeCollabEvents(deps.bus, registry, onAccessChange, deps.logger);
 
+  /**
+   * Before a sweep's checks: each session looked up once (a few at a time), then one access query
+   * per user for every contract they have open, instead of one per connection (a thousand open
+   * documents were a thousand statements every sweep).
+   */
+  async function prefetchRound(items: readonly CollabConnection[], round: Round): Promise<void> {
+    const bySession = new Map<string, CollabConnection>();
+    for (const c of items) bySession.set(sessionKey(c.request), c);
+    await eachFew([...bySession], async ([key, c]) => {
+      if (!round.sessions.has(key)) round.sessions.set(key, lookupUpgrade(c.request, deps));
+      await round.sessions.get(key)!.catch(() => undefined); // the connection's own check reports it
+    });
+    const byUser = new Map<string, { auth: AuthState; contractIds: Set<string> }>();
+    for (const c of items) {
+      const found = await round.sessions.get(sessionKey(c.request))!.catch(() => null);
+      if (found?.status !== "active" || found.auth.user.id !== c.userId) continue;
+      const entry = byUser.get(c.userId) ?? { auth: found.auth, contractIds: new Set<string>() };
+      byUser.set(c.userId, entry);
+      entry.contractIds.add(c.contractId);
+    }
+    await eachFew([...byUser.values()], async ({ auth, contractIds }) => {
+      const many = accessForMany(deps, auth, [...contractIds]);
+      for (const contractId of contractIds) {
+        const one = many.then((found) => found.get(contractId) ?? null);
+        one.catch(() => undefined); // a connection that closed meanwhile never awaits it
+        round.modes.set(`${auth.user.id}|${contractId}`, one);
+      }
+      await many.catch(() => undefined);
+    });
+  }
+
   const sweep = createSweep(
     () => [...connections],
     newRound,
@@ -185,6 +216,7 @@ export function createCollabServer(deps: AppDeps, overrides: CollabServerOptions
       if (!c.isOpen) return;
       await revalidate(c, round).catch((error: unknown) => deps.logger.warn({ err: error, contractId: c.contractId }, "collab: re-checking access failed"));
     },
+    prefetchRound,
   );
   // A crashed predecessor may have left edits in the update log that the derived text lacks.
   void persistence
