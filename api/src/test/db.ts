@@ -9,7 +9,8 @@ import { openDatabase, type Database } from "../db/client";
  */
 export async function createTestDatabase(databaseUrl: string | undefined): Promise<Database> {
   if (!databaseUrl) {
-    const database = await openDatabase({ dataDir: "memory://" });
+    // TEST_PGLITE_THREAD=1: through the worker thread the serving processes use (db/pglite-thread.ts).
+    const database = await openDatabase({ dataDir: "memory://", pgliteThread: process.env.TEST_PGLITE_THREAD === "1" });
     await database.migrate();
     return database;
   }
