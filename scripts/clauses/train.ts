@@ -18,7 +18,7 @@ if (!datasetsPresent()) {
 const started = performance.now();
 const docs = [...loadCuad(), ...loadAcord()];
 console.log(`Read ${docs.length} documents, ${docs.reduce((n, d) => n + d.units.length, 0)} clause units (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-const model = trainModel(docs, undefined, 3, console.log);
+const model = trainModel(docs, undefined, undefined, console.log);
 const file = toModelFile(model, "CUAD v1 (458 contracts, cuad-dev) + ACORD (735 clauses, acord-dev), The Atticus Project, CC BY 4.0");
 const bytes = gzipSync(JSON.stringify(file), { level: 9 });
 writeFileSync(MODEL_FILE, bytes);

@@ -1,13 +1,17 @@
 /**
- * What the clause model reads: hashed word unigrams and bigrams of a clause's body, and the words of
- * its own and enclosing headings in a separate namespace (a heading is a stronger signal than the same
- * word in the body). Values are log(1 + count), the vector L2-normalised. The same function serves
- * training (scripts/clauses) and the product, so the two cannot drift.
+ * What the clause model reads: hashed word unigrams and bigrams of a clause's body, character 5-grams
+ * of its words, and the words of its own and enclosing headings in a separate namespace (a heading is
+ * a stronger signal than the same word in the body). Values are log(1 + count), the vector
+ * L2-normalised. The same function serves training (scripts/clauses) and the product, so the two
+ * cannot drift.
  */
 import { stem } from "../text";
 
 export const HASH_BITS = 18;
 export const DIM = 1 << HASH_BITS;
+
+/** Weight of one character 5-gram occurrence against one word's (1). */
+const CHAR_GRAM_WEIGHT = 0.5;
 
 export interface SparseVector {
   idx: Int32Array;
@@ -52,6 +56,14 @@ export function featurize(input: ClauseInput): SparseVector {
   for (let i = 0; i < body.length; i++) {
     add(`w ${body[i]}`);
     if (i > 0) add(`b ${body[i - 1]} ${body[i]}`);
+  }
+  // Character 5-grams inside each word of four letters or more (with its boundaries), at half weight:
+  // they tie inflections and compounds the stemmer leaves apart ("non-competition", "competitive",
+  // "sublicensable"). Held out: macro-F1 0.781 → 0.786 with the five-fold thresholds (DECISIONS).
+  for (const raw of input.text.toLowerCase().split(/[^\p{L}]+/u)) {
+    if (raw.length < 4) continue;
+    const w = ` ${raw} `;
+    for (let i = 0; i + 5 <= w.length; i++) add(`c ${w.slice(i, i + 5)}`, CHAR_GRAM_WEIGHT);
   }
   for (const w of words(input.heading ?? "")) add(`h ${w}`, 2);
   for (const p of input.parents ?? []) for (const w of words(p)) add(`p ${w}`);
