@@ -23,7 +23,7 @@
  * Server figures: user + system CPU of SERVER_PIDS over the window (from /proc/<pid>/stat) and its VmRSS
  * at the start and at its peak.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -154,6 +154,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let finished = false;
   let late = 0;
   let counting = true;
+  // BENCH_TIMELINE=<file>: the worst latency of each second of the run, written there (where a tail comes from).
+  const timeline: number[] | null = process.env.BENCH_TIMELINE ? [] : null;
+  const timelineStart = now();
   const hocuspocus = spec.mode === "hocuspocus";
 
   function connect(room: string, index: number, writer: boolean): Promise<Client> {
@@ -186,7 +189,13 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         const text = block instanceof Y.XmlElement ? block.get(0) : null;
         const match = text instanceof Y.XmlText ? /^ts:(\d+(?:\.\d+)?)$/.exec(text.toString()) : null;
         if (!match) continue;
-        if (counting) latencies.push(arrived - Number(match[1]));
+        if (counting) {
+          latencies.push(arrived - Number(match[1]));
+          if (timeline) {
+            const second = Math.floor((arrived - timelineStart) / 1000);
+            timeline[second] = Math.max(timeline[second] ?? 0, arrived - Number(match[1]));
+          }
+        }
         else late++;
       }
       seen = fragment.length;
@@ -285,6 +294,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   finished = true;
   for (const c of clients) c.socket.terminate();
 
+  if (timeline) writeFileSync(process.env.BENCH_TIMELINE!, Array.from(timeline, (ms, second) => `${second}\t${(ms ?? 0).toFixed(0)}`).join("\n") + "\n");
   latencies.sort((a, b) => a - b);
   const q = (p: number) => (latencies.length ? +latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(2) : null);
   return {

@@ -18,7 +18,7 @@ import {
   updateHasContent,
   type IncomingMessage,
 } from "./protocol";
-import { RenderQueue } from "./render-queue";
+import { BackgroundQueue } from "./background-queue";
 import type { SuggestionSync } from "./suggestion-sync";
 import { checkSuggestionUpdate } from "./suggestions";
 
@@ -44,8 +44,8 @@ export interface DocumentDeps {
   suggestions?: SuggestionSync;
   /** The process's update-log writer, shared by every document (group commit); a document alone gets its own. */
   groupCommit?: GroupCommit;
-  /** Refreshes of derived content, one document at a time (render-queue.ts); a document alone runs its own. */
-  renderQueue?: RenderQueue;
+  /** Refreshes of derived content and compactions, one task at a time for all documents (background-queue.ts); a document alone runs its own. */
+  backgroundQueue?: BackgroundQueue;
 }
 
 /** The update-log writer of a set of documents (the registry's, or one document's in tests). */
@@ -69,7 +69,7 @@ export class LiveDocument {
   /** The contract was erased (contract:deleted): nothing more is stored for it, and unloading writes nothing. */
   erased = false;
   private readonly log: DocumentLog<Entry>;
-  private readonly renderQueue: RenderQueue;
+  private readonly backgroundQueue: BackgroundQueue;
   private readonly guard: UpdateGuard;
   private storedSinceCompaction = 0;
   private compactTimer: NodeJS.Timeout | null = null;
@@ -104,7 +104,7 @@ export class LiveDocument {
         for (const from of new Set(entries.map((e) => e.from))) from.close(locked ? "locked" : "storageFailed");
       },
     });
-    this.renderQueue = deps.renderQueue ?? new RenderQueue();
+    this.backgroundQueue = deps.backgroundQueue ?? new BackgroundQueue();
     this.guard = new UpdateGuard(doc, deps.options.maxDocumentChars);
     doc.on("update", this.relayUpdate);
     this.awareness.on("update", this.relayAwareness);
@@ -297,9 +297,10 @@ export class LiveDocument {
     }
     this.storedSinceCompaction = 0;
     this.lastCompactionAt = Date.now();
-    this.compaction = this.deps.persistence
-      .compact(this.contractId)
-      .catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed"))
+    this.compaction = this.backgroundQueue
+      .enqueue(`compact:${this.contractId}`, () =>
+        this.deps.persistence.compact(this.contractId).catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed")),
+      )
       .finally(() => {
         this.compaction = null;
         if (this.compactAgain) {
@@ -310,12 +311,12 @@ export class LiveDocument {
     return this.compaction;
   }
 
-  /** Takes its turn in the render queue (one document re-renders at a time). */
+  /** Takes its turn in the background queue (one document re-renders or compacts at a time). */
   private refreshDerived(): Promise<void> {
     if (this.derivedTimer) clearTimeout(this.derivedTimer);
     this.derivedTimer = null;
     if (this.erased || !this.derivedDirty) return Promise.resolve();
-    return this.renderQueue.enqueue(this.contractId, () => this.renderDerived());
+    return this.backgroundQueue.enqueue(`derive:${this.contractId}`, () => this.renderDerived());
   }
 
   private async renderDerived(): Promise<void> {

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { createGroupCommit, LiveDocument, STORED_ELSEWHERE, type DocumentDeps } from "./document";
-import { RenderQueue } from "./render-queue";
+import { BackgroundQueue } from "./background-queue";
 import type { FanoutMessage } from "./fanout";
 
 type Early = { kind: "stored"; update: Uint8Array; origin: symbol } | { kind: "awareness"; update: Uint8Array };
@@ -21,7 +21,7 @@ export class DocumentRegistry {
 
   /** Every document of the registry shares one update-log writer (group commit) and one render queue. */
   constructor(deps: DocumentDeps) {
-    this.deps = { ...deps, groupCommit: deps.groupCommit ?? createGroupCommit(deps), renderQueue: deps.renderQueue ?? new RenderQueue() };
+    this.deps = { ...deps, groupCommit: deps.groupCommit ?? createGroupCommit(deps), backgroundQueue: deps.backgroundQueue ?? new BackgroundQueue() };
   }
 
   /** The loaded document, loading it if needed; reserved for one connection until `join`/`release`. */

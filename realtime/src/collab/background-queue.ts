@@ -1,11 +1,13 @@
 /**
- * Runs the documents' refreshes of derived content (HTML, plain text, markups) one at a time, with a
- * turn of the event loop between two, so no two documents re-render at the same moment: each one is
- * a whole-document render plus a transaction holding the contract row, and a hundred of them at
- * once froze every editor of the instance for over a second (and took every pooled connection).
- * A document already waiting is not queued twice.
+ * Runs the documents' background work, refreshes of derived content (HTML, plain text, markups) and
+ * compactions of the update log, one task at a time for the whole process, with a turn of the event
+ * loop between two. Each is a whole-document read or render plus a transaction: a hundred refreshes
+ * at once froze every editor of the instance for over a second (and took every pooled connection),
+ * and a hundred documents typed in together reach the compaction threshold together (on PGlite,
+ * whose statements run one at a time, live edits waited ~1 s behind them). A task already waiting
+ * under the same key is not queued twice.
  */
-export class RenderQueue {
+export class BackgroundQueue {
   private readonly queue = new Map<string, { run: () => Promise<void>; done: Promise<void>; resolve: () => void }>();
   private running = false;
 
