@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BackgroundQueue } from "./background-queue";
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
+const tick = () => new Promise<void>((r) => setTimeout(r, 5));
 
 describe("BackgroundQueue", () => {
   it("runs one task at a time for the whole process, compactions and refreshes of every document alike, in order", async () => {
