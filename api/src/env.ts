@@ -50,6 +50,8 @@ const envSchema = z.object({
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 16MB")
     .optional(),
   PGLITE_THREAD: bool(true),
+  /** Tests only: each test file's in-memory PGlite through the worker thread too (api/src/test/db.ts). */
+  TEST_PGLITE_THREAD: bool(false),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   REDIS_PREFIX: optionalString,
@@ -105,6 +107,8 @@ export interface Config {
   pgliteSharedBuffers: string | undefined;
   /** PGlite in a worker thread of its own (db/pglite-thread.ts); PGLITE_THREAD=false runs it on the event loop. */
   pgliteThread: boolean;
+  /** Tests: open the test files' in-memory PGlite in the worker thread as well (TEST_PGLITE_THREAD). */
+  testPgliteThread: boolean;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis channels (default `clausewise:`); deployments sharing one Redis pick different ones. */
@@ -168,6 +172,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Config {
     dataDir: fromRoot(e.DATA_DIR),
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     pgliteThread: e.PGLITE_THREAD,
+    testPgliteThread: e.TEST_PGLITE_THREAD,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/client";
+import { loadConfig } from "../env";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
@@ -10,7 +11,7 @@ import { openDatabase, type Database } from "../db/client";
 export async function createTestDatabase(databaseUrl: string | undefined): Promise<Database> {
   if (!databaseUrl) {
     // TEST_PGLITE_THREAD=1: through the worker thread the serving processes use (db/pglite-thread.ts).
-    const database = await openDatabase({ dataDir: "memory://", pgliteThread: process.env.TEST_PGLITE_THREAD === "1" });
+    const database = await openDatabase({ dataDir: "memory://", pgliteThread: loadConfig().testPgliteThread });
     await database.migrate();
     return database;
   }
