@@ -136,6 +136,40 @@ describe("the suggestion-only rule", () => {
   });
 });
 
+describe("documents without suggestions (no walk of the document per keystroke)", () => {
+  const reviewer = { changeId: "c-r", authorId: "u-rev", authorName: "Rita Reviewer", createdAt: null };
+  const approver = { authorId: "u-app", suggestOnly: false };
+  const text = (doc: Y.Doc) => (doc.getXmlFragment(COLLAB_FRAGMENT).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+
+  it("still sees a suggestion that arrives after the document was found to have none", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    // Checked once while the document has no suggestion: remembered.
+    expect(checkSuggestionUpdate(live, [], edit(live, (_d, t) => t.insert(0, "Plain ")), approver)).toBe("ok");
+    // A reviewer's suggestion is stored and applied (from another instance, say).
+    Y.applyUpdate(live, edit(live, (_d, t) => t.insert(10, "new ", { [SUGGESTION_MARKS.insert]: reviewer })));
+    // Typing inside it without any mark of its own inherits the reviewer's mark: refused.
+    const inside = edit(live, (_d, t) => t.insert(12, "XY"));
+    expect(checkSuggestionUpdate(live, [], inside, approver)).toBe("foreignSuggestion");
+  });
+
+  it("forgets nothing when a suggested break is added, and rechecks after a suggestion is gone", () => {
+    const live = liveDoc(["First.", "Second."]);
+    expect(checkSuggestionUpdate(live, [], edit(live, (_d, t) => t.insert(0, "A ")), approver)).toBe("ok");
+    Y.applyUpdate(live, edit(live, (doc) => (doc.getXmlFragment(COLLAB_FRAGMENT).get(1) as Y.XmlElement).setAttribute("suggestedBreak", { kind: "delete", ...reviewer } as unknown as string)));
+    // Removing the reviewer's suggested break is not the approver's to do in the reviewer's name.
+    const other = edit(live, (doc) => (doc.getXmlFragment(COLLAB_FRAGMENT).get(1) as Y.XmlElement).setAttribute("suggestedBreak", { kind: "delete", ...reviewer, changeId: "c-x" } as unknown as string));
+    expect(checkSuggestionUpdate(live, [], other, approver)).toBe("foreignSuggestion");
+
+    const withMark = liveDoc(["The Contractor shall pay."]);
+    text(withMark).insert(4, "new ", { [SUGGESTION_MARKS.insert]: reviewer });
+    const typed = edit(withMark, (_d, t) => t.insert(6, "XY"));
+    expect(checkSuggestionUpdate(withMark, [], typed, approver)).toBe("foreignSuggestion");
+    // The suggestion is accepted (its mark removed): the document has none again, plain typing is fine.
+    text(withMark).format(4, 4, { [SUGGESTION_MARKS.insert]: null });
+    expect(checkSuggestionUpdate(withMark, [], edit(withMark, (_d, t) => t.insert(6, "XY")), approver)).toBe("ok");
+  });
+});
+
 describe("suggested paragraph breaks (issue 14: Enter, pasted paragraphs, deleting across paragraphs)", () => {
   const mine = { changeId: "c-1", authorId: "u1", authorName: "Rita Reviewer", createdAt: "2026-11-29T00:00:00.000Z" };
   const theirs = { ...mine, changeId: "c-2", authorId: "u2", authorName: "Someone Else" };

@@ -173,12 +173,36 @@ const updateFormatsSuggestions = (update: Uint8Array) =>
   );
 
 /**
+ * Live documents known to hold no suggestion (no live suggestion mark, no suggested break), kept
+ * true by watching their updates: Yjs items are never revived, so a document without suggestions
+ * only gains one through an update that carries a suggestion format item or break, which
+ * `updateFormatsSuggestions` sees. Anything else leaves the answer standing, so typing in a long
+ * contract without suggestions costs no walk of the document per keystroke.
+ */
+const withoutSuggestions = new WeakSet<Y.Doc>();
+const watched = new WeakSet<Y.Doc>();
+
+function liveHasSuggestions(live: Y.Doc): boolean {
+  if (withoutSuggestions.has(live)) return false;
+  if (!watched.has(live)) {
+    watched.add(live);
+    live.on("update", (update: Uint8Array) => {
+      if (withoutSuggestions.has(live) && updateFormatsSuggestions(update)) withoutSuggestions.delete(live);
+    });
+  }
+  const has = hasSuggestionFormat(live.getXmlFragment(COLLAB_FRAGMENT));
+  if (!has) withoutSuggestions.add(live);
+  return has;
+}
+
+/**
  * Whether an update could touch a suggestion at all: text only inherits a suggestion mark where the
- * document has one, and a new one needs a format item. Walks the items (runs, not characters), so
- * a direct edit of a document without suggestions skips the scratch copy below.
+ * document has one, and a new one needs a format item. The document is walked (runs, not
+ * characters) only while it may hold suggestions, so a direct edit of a document without
+ * suggestions skips both the walk and the scratch copy below.
  */
 function mayTouchSuggestions(live: Y.Doc, waiting: readonly Uint8Array[], update: Uint8Array): boolean {
-  return updateFormatsSuggestions(update) || waiting.some(updateFormatsSuggestions) || hasSuggestionFormat(live.getXmlFragment(COLLAB_FRAGMENT));
+  return updateFormatsSuggestions(update) || waiting.some(updateFormatsSuggestions) || liveHasSuggestions(live);
 }
 
 export type SuggestionVerdict = "ok" | "suggestionOnly" | "foreignSuggestion";
