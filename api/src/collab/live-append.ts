@@ -41,23 +41,28 @@ export type GroupAppendOutcome = "stored" | "locked" | "busy";
  */
 export async function appendLiveUpdateGroups(db: Db, batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]> {
   if (batches.length === 0) return [];
-  const ids = [...new Set(batches.map((b) => b.contractId))];
-  const incoming = batches.flatMap((b) => b.updates.map((update) => sql`(${b.contractId}::uuid, ${update}::bytea)`));
-  // One statement, its own transaction: on PGlite every statement is a turn of the event loop.
+  const ids: string[] = [];
+  const encoded: string[] = [];
+  for (const b of batches) {
+    for (const update of b.updates) {
+      ids.push(b.contractId);
+      encoded.push(Buffer.from(update.buffer, update.byteOffset, update.byteLength).toString("base64"));
+    }
+  }
+  // One statement, its own transaction, and always the same text: the driver prepares it once per
+  // connection (a text that grew with the group was parsed, described and planned anew at every
+  // commit, and each one kept as a prepared statement on the server). The updates travel as one
+  // array of base64 strings (the drivers bind no bytea[]), decoded by the server.
   const result = await db.execute(sql`
-    with target as (
-      select id, status from ${contracts} where id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) for key share skip locked
-    ), incoming (contract_id, update) as (values ${sql.join(incoming, sql`, `)}),
-    stored as (
+    with incoming as (
+      select contract_id, decode(update, 'base64') as update
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(encoded)}::text[]) as t (contract_id, update)
+    ), target as (
+      select id, status from ${contracts} where id in (select contract_id from incoming) for key share skip locked
+    ), stored as (
       insert into ${yjsUpdates} (contract_id, update)
       select incoming.contract_id, incoming.update from incoming join target on target.id = incoming.contract_id
-      where target.status not in (${sql.join(
-        TEXT_LOCKED_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )})
+      where target.status <> all (${sql.param([...TEXT_LOCKED_STATUSES])}::text[])
     )
     select id::text as id, status from target`);
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string }[];

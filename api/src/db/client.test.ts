@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../env";
 import { createTestDatabase } from "../test/db";
-import { openDatabase } from "./client";
+import { openDatabase, RecurringStatements } from "./client";
 import { companies } from "./schema";
 
 const config = loadConfig();
@@ -43,6 +43,52 @@ describe("database", () => {
       }
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe("recurring statements are prepared", () => {
+  it("prepares a text the second time it is seen, and never more texts than the cap", () => {
+    const statements = new RecurringStatements(2, 100);
+    expect(statements.prepare("select 1")).toBe(false);
+    expect(statements.prepare("select 1")).toBe(true);
+    expect(statements.prepare("select 1")).toBe(true);
+    for (const text of ["select 2", "select 3"]) statements.prepare(text);
+    expect(statements.prepare("select 2")).toBe(true);
+    // The cap is reached: a third recurring text runs unnamed, the prepared ones stay prepared.
+    expect(statements.prepare("select 3")).toBe(false);
+    expect(statements.prepare("select 3")).toBe(false);
+    expect(statements.prepare("select 1")).toBe(true);
+    expect(statements.preparedCount).toBe(2);
+  });
+
+  it("forgets texts seen once when too many pile up", () => {
+    const statements = new RecurringStatements(10, 3);
+    for (const text of ["a", "b", "c"]) statements.prepare(text);
+    statements.prepare("d"); // the set of texts seen once starts over
+    expect(statements.prepare("a")).toBe(false);
+    expect(statements.prepare("a")).toBe(true);
+  });
+
+  // PostgreSQL only: PGlite has no statements to prepare across a connection.
+  it.runIf(Boolean(config.databaseUrl))("runs a recurring drizzle query as one prepared statement on the server (PostgreSQL)", async () => {
+    const one = await openDatabase({ url: config.databaseUrl, maxConnections: 1 });
+    try {
+      const marker = `recurring_${Date.now()}`;
+      const column = sql.raw(marker);
+      for (let n = 0; n < 4; n++) {
+        const rows = (await one.db.execute(sql`select ${n}::int + 1 as ${column}`)) as unknown as Record<string, number>[];
+        expect(rows[0]![marker]).toBe(n + 1);
+      }
+      // Also inside a transaction.
+      await one.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${1}::int as ${column}`);
+        await tx.execute(sql`select ${2}::int as ${column}`);
+      });
+      const prepared = (await one.db.execute(sql.raw(`select statement from pg_prepared_statements where statement like '%${marker}%'`))) as unknown as { statement: string }[];
+      expect(prepared.map((p) => p.statement).sort()).toEqual([`select $1::int + 1 as ${marker}`, `select $1::int as ${marker}`]);
+    } finally {
+      await one.close();
     }
   });
 });

@@ -72,7 +72,53 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = "16MB";
  * rolled back what it had. So a transaction body that failed because its connection is gone is left
  * unsettled: the driver never reaches its ROLLBACK, and the caller gets begin()'s rejection.
  */
-function guardTransactions(client: Sql, lost: (error: unknown) => string | null): Sql {
+/**
+ * Statements that recur are prepared. drizzle asks postgres.js for an unnamed statement unless a
+ * query is given a name, and postgres.js describes every unnamed statement with parameters before it
+ * runs it: two round trips to the server (and two wake-ups of its backend) per query. A text seen
+ * before runs as a prepared statement instead (postgres.js keeps it per connection: bind and execute,
+ * one round trip; the server plans it once). The number of texts prepared is capped, so texts that
+ * vary with their input (lists of values) never fill the server with statements: past the cap, new
+ * texts run unnamed as before. A statement the server no longer knows, or whose plan a migration
+ * invalidated, is re-prepared by postgres.js itself.
+ */
+export class RecurringStatements {
+  private readonly seen = new Set<string>();
+  private readonly prepared = new Set<string>();
+
+  constructor(
+    private readonly maxPrepared = 500,
+    private readonly maxSeen = 5_000,
+  ) {}
+
+  /** Whether this run of `query` should use a prepared statement. */
+  prepare(query: string): boolean {
+    if (this.prepared.has(query)) return true;
+    if (this.seen.has(query)) {
+      if (this.prepared.size >= this.maxPrepared) return false;
+      this.seen.delete(query);
+      this.prepared.add(query);
+      return true;
+    }
+    if (this.seen.size >= this.maxSeen) this.seen.clear();
+    this.seen.add(query);
+    return false;
+  }
+
+  get preparedCount(): number {
+    return this.prepared.size;
+  }
+}
+
+type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => unknown;
+
+const preparingRecurring = (unsafe: Unsafe, statements: RecurringStatements): Unsafe =>
+  function (this: unknown, query, parameters, options) {
+    const prepare = options?.prepare === false && parameters !== undefined && parameters.length > 0 && statements.prepare(query);
+    return unsafe.call(this, query, parameters, prepare ? { ...options, prepare: true } : options);
+  };
+
+function guardTransactions(client: Sql, lost: (error: unknown) => string | null, statements: RecurringStatements): Sql {
   const guard =
     (body: (sql: TransactionSql) => unknown) =>
     (sql: TransactionSql): Promise<unknown> =>
@@ -89,10 +135,19 @@ function guardTransactions(client: Sql, lost: (error: unknown) => string | null)
   const guardScope = (sql: TransactionSql): TransactionSql =>
     new Proxy(sql, {
       get: (target, property, receiver) =>
-        property === "savepoint" ? withGuardedBody(target.savepoint as never) : (Reflect.get(target, property, receiver) as unknown),
+        property === "savepoint"
+          ? withGuardedBody(target.savepoint as never)
+          : property === "unsafe"
+            ? preparingRecurring(target.unsafe as Unsafe, statements)
+            : (Reflect.get(target, property, receiver) as unknown),
     });
   return new Proxy(client, {
-    get: (target, property, receiver) => (property === "begin" ? withGuardedBody(target.begin as never) : (Reflect.get(target, property, receiver) as unknown)),
+    get: (target, property, receiver) =>
+      property === "begin"
+        ? withGuardedBody(target.begin as never)
+        : property === "unsafe"
+          ? preparingRecurring(target.unsafe as Unsafe, statements)
+          : (Reflect.get(target, property, receiver) as unknown),
   });
 }
 
@@ -111,7 +166,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     const ports = client.options.port;
     const unavailableCode = (error: unknown) => databaseUnavailableCode(error, ports);
-    const db = drizzlePostgres(guardTransactions(client, unavailableCode), { schema }) as unknown as Db;
+    const db = drizzlePostgres(guardTransactions(client, unavailableCode, new RecurringStatements()), { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",

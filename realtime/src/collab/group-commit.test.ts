@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import { loadConfig } from "@clausewise/api/env";
 import type { Database } from "@clausewise/api/db/client";
 import { createCompany, createContract } from "@clausewise/api/test/factories";
+import { openDatabase } from "@clausewise/api/db/client";
 import { openLocation, throwawayDatabase, type ThrowawayDatabase } from "../test/database";
 import { storedState } from "../test/collab";
 import { createDocumentStore } from "./persistence";
@@ -70,6 +71,27 @@ describe("group commit write", () => {
     expect(outcomes).toEqual(["busy", "stored"]);
     await expect(store.append("00000000-0000-4000-8000-000000000000", [textUpdate("gone")])).rejects.toThrow(/locked/);
     expect(textOf((await storedState(database.db, open.id)).state)).toBe("kept");
+  });
+
+  // Groups of any size are one statement text: the server parses it once per connection, and keeps
+  // one prepared statement, however many documents and updates the groups carry.
+  it.runIf(Boolean(databaseUrl))("writes groups of every size with one prepared statement (PostgreSQL)", async () => {
+    const one = await openDatabase({ url: (throwaway.location as { url: string }).url, maxConnections: 1 });
+    try {
+      const company = await createCompany(one.db);
+      const docs = await Promise.all([1, 2, 3].map(() => createContract(one.db, { companyId: company.id })));
+      const store = createDocumentStore(one.db);
+      for (const size of [1, 2, 3]) {
+        const outcomes = await store.appendGroup!(docs.slice(0, size).map((d, i) => ({ contractId: d.id, updates: Array.from({ length: i + size }, (_, k) => textUpdate(`${size}-${k}`)) })));
+        expect(outcomes).toEqual(Array(size).fill("stored"));
+      }
+      const prepared = await one.db.execute<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like '%unnest%'`);
+      expect((prepared as unknown as { n: number }[])[0]!.n).toBe(1);
+      expect((await storedState(one.db, docs[0]!.id)).logRows).toBe(1 + 2 + 3);
+      expect((await storedState(one.db, docs[2]!.id)).logRows).toBe(5);
+    } finally {
+      await one.close();
+    }
   });
 
   // PGlite has a single connection: no other transaction can hold a row while the group writes.
