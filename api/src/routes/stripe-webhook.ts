@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { receiveStripeWebhook } from "../billing/webhook";
-import { AppError } from "../http/errors";
+import { payloadTooLarge } from "../http/validate";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
@@ -15,7 +15,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post(
   bodyLimit({
     maxSize: MAX_WEBHOOK_BYTES,
     onError: () => {
-      throw new AppError("payload_too_large", "The webhook payload is too large.");
+      throw payloadTooLarge("The webhook payload is too large.");
     },
   }),
   async (c) => {

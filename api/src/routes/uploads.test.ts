@@ -294,6 +294,9 @@ describe("POST /api/contracts", () => {
     const res = await signedIn(t, team.admin.token).post("/api/contracts", uploadForm({ file: { bytes: huge, name: "huge.txt" } }));
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: "payload_too_large", message: UPLOAD_FORM_MESSAGES.tooLarge });
+    // The rest of the body is never read: the connection ends, so the client does not send its next
+    // request on it (it would see "other side closed").
+    expect(res.headers.get("connection")).toBe("close");
     expect(await companyCounts(team.company.id)).toEqual(NOTHING);
   });
 

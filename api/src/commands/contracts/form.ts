@@ -2,7 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES, UPLOAD_FORM_MESSAGES } from "@clausewise/shared";
 import type { z } from "zod";
 import { AppError, badRequest } from "../../http/errors";
-import { rejectUnstorableText } from "../../http/validate";
+import { payloadTooLarge, rejectUnstorableText } from "../../http/validate";
 
 /*
  * Reading multipart forms (upload, exhibits). Lives beside the upload command for now; it is HTTP
@@ -55,12 +55,16 @@ export function parseForm<S extends z.ZodType>(schema: S, fields: unknown): z.in
   return parsed.data;
 }
 
-/** hono's bodyLimit for a form carrying one file of at most 10 MB; over it, the spec's 413 message. */
+/**
+ * hono's bodyLimit for a form carrying one file of at most 10 MB; over it, the spec's 413 message,
+ * and the connection ends (the rest of the body is never read, so the connection cannot carry the
+ * client's next request).
+ */
 export function uploadBodyLimit() {
   return bodyLimit({
     maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
     onError: () => {
-      throw new AppError("payload_too_large", UPLOAD_FORM_MESSAGES.tooLarge);
+      throw payloadTooLarge(UPLOAD_FORM_MESSAGES.tooLarge);
     },
   });
 }
