@@ -132,23 +132,19 @@ function guardTransactions(client: Sql, lost: (error: unknown) => string | null,
     const body = args.pop() as (sql: TransactionSql) => unknown;
     return method(...args, guard(body));
   };
-  const guardScope = (sql: TransactionSql): TransactionSql =>
-    new Proxy(sql, {
+  // The client and every transaction scope: its method that opens a nested scope (`begin` on the
+  // client, `savepoint` in a transaction) runs a guarded body, and `unsafe` prepares recurring texts.
+  const wrap = <S extends Sql | TransactionSql>(scope: S, opener: "begin" | "savepoint"): S =>
+    new Proxy(scope, {
       get: (target, property, receiver) =>
-        property === "savepoint"
-          ? withGuardedBody(target.savepoint as never)
+        property === opener
+          ? withGuardedBody(Reflect.get(target, property, receiver) as never)
           : property === "unsafe"
             ? preparingRecurring(target.unsafe as Unsafe, statements)
             : (Reflect.get(target, property, receiver) as unknown),
     });
-  return new Proxy(client, {
-    get: (target, property, receiver) =>
-      property === "begin"
-        ? withGuardedBody(target.begin as never)
-        : property === "unsafe"
-          ? preparingRecurring(target.unsafe as Unsafe, statements)
-          : (Reflect.get(target, property, receiver) as unknown),
-  });
+  const guardScope = (sql: TransactionSql): TransactionSql => wrap(sql, "savepoint");
+  return wrap(client, "begin");
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
