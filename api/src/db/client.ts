@@ -1,14 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import postgres, { type Sql, type TransactionSql } from "postgres";
+import type { Sql, TransactionSql } from "postgres";
 import { PGliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 import { databaseUnavailableCode } from "./unavailable";
@@ -147,8 +143,18 @@ function guardTransactions(client: Sql, lost: (error: unknown) => string | null,
   return wrap(client, "begin");
 }
 
+/*
+ * Each driver is loaded only when its database is opened: a server on PostgreSQL never loads PGlite,
+ * one on PGlite never loads postgres.js, and with PGlite in its thread (the served default) the
+ * WebAssembly build is loaded there, not in the serving thread (issue 15: fresh server RSS).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import("postgres"),
+      import("drizzle-orm/postgres-js"),
+      import("drizzle-orm/postgres-js/migrator"),
+    ]);
     // A server that does not answer fails the request within seconds (503) instead of the driver's
     // 30 s; a lost connection leaves the pool and is replaced on the next query, and the wait between
     // attempts after failures stays short (the driver's own grows to 20 s), so requests during an
@@ -181,12 +187,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir && options.dataDir !== "memory://" ? path.resolve(options.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`] };
-  const client = options.pgliteThread
-    ? new PGliteThread({ dataDir, startParams: pgliteOptions.startParams })
-    : dataDir
-      ? new PGlite(dataDir, pgliteOptions)
-      : new PGlite(pgliteOptions);
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
+  const extraStartParams = ["-c", `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`];
+  const inProcess = async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...extraStartParams] };
+    return dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+  };
+  const client = options.pgliteThread ? new PGliteThread({ dataDir, extraStartParams }) : await inProcess();
   await client.waitReady;
   // drizzle's driver calls only query and transaction, which the thread's client has with PGlite's signatures.
   const driverClient = client as PGlite;

@@ -56,7 +56,8 @@ function rawTypes(parsers: QueryOptions["parsers"]): number[] | undefined {
 export interface PGliteThreadOptions {
   /** The data directory; none keeps the database in memory. */
   dataDir?: string;
-  startParams?: string[];
+  /** Start-up parameters appended to PGlite's defaults (`-c name=value`), read in the thread. */
+  extraStartParams?: string[];
 }
 
 /** Statements of one transaction (what PGlite's `transaction` callback gets). */
@@ -75,7 +76,7 @@ export class PGliteThread {
 
   constructor(options: PGliteThreadOptions = {}) {
     this.worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-      workerData: { dataDir: options.dataDir, startParams: options.startParams },
+      workerData: { dataDir: options.dataDir, extraStartParams: options.extraStartParams ?? [] },
       name: "embedded database (PGlite)",
     });
     this.waitReady = new Promise<void>((resolve, reject) => {

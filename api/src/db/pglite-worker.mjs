@@ -4,8 +4,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
-const { dataDir, startParams } = workerData;
-const options = startParams ? { startParams } : {};
+const { dataDir, extraStartParams } = workerData;
+const options = { startParams: [...PGlite.defaultStartParams, ...extraStartParams] };
 
 /** An error as the main thread rebuilds it: PostgreSQL's fields (code, detail, constraint…) kept. */
 function serialize(error) {
