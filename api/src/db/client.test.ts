@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -27,6 +27,26 @@ describe("database", () => {
     const rows = await second.db.select().from(companies).where(eq(companies.id, company!.id));
     await second.close();
     expect(rows.map((r) => r.name)).toEqual(["Survives Restart Ltd."]);
+  });
+
+  // PGlite only, like the test above.
+  it.skipIf(Boolean(config.databaseUrl))("creates a new embedded cluster in a process of its own before the serving thread opens it", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "cw-pglite-")), "data");
+    dirs.push(path.dirname(dir));
+    const database = await openDatabase({ dataDir: dir, pgliteThread: true });
+    try {
+      expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
+      await database.migrate();
+      const [company] = await database.db.insert(companies).values({ name: "First Start Ltd." }).returning();
+      expect(company?.name).toBe("First Start Ltd.");
+    } finally {
+      await database.close();
+    }
+    // A directory the cluster cannot be made in is reported as such, before any thread starts.
+    const blocked = mkdtempSync(path.join(tmpdir(), "cw-pglite-"));
+    dirs.push(blocked);
+    writeFileSync(path.join(blocked, "base"), "a file where initdb needs a directory");
+    await expect(openDatabase({ dataDir: blocked, pgliteThread: true })).rejects.toThrow(/Could not create the embedded database/);
   });
 
   it("applies every migration on the configured engine, and applying them again changes nothing", async () => {

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -143,6 +144,22 @@ function guardTransactions(client: Sql, lost: (error: unknown) => string | null,
   return wrap(client, "begin");
 }
 
+/**
+ * A new cluster in `dataDir`, made by a process of its own (pglite-init.mjs) that exits when done:
+ * initdb leaves PGlite's memory at some 600 MB, which a serving process that ran it keeps for good
+ * (a first start ended at 840 MB of RSS against 400 MB for the same server restarted). Nothing to do
+ * when the directory already holds a cluster.
+ */
+async function createClusterApart(dataDir: string, extraStartParams: string[]): Promise<void> {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const script = fileURLToPath(new URL("./pglite-init.mjs", import.meta.url));
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [script, dataDir, JSON.stringify(extraStartParams)], { env: {}, timeout: 120_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`Could not create the embedded database in ${dataDir}: ${stderr.trim() || error.message}`)) : resolve(),
+    ),
+  );
+}
+
 /*
  * Each driver is loaded only when its database is opened: a server on PostgreSQL never loads PGlite,
  * one on PGlite never loads postgres.js, and with PGlite in its thread (the served default) the
@@ -194,6 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...extraStartParams] };
     return dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   };
+  if (options.pgliteThread && dataDir) await createClusterApart(dataDir, extraStartParams);
   const client = options.pgliteThread ? new PGliteThread({ dataDir, extraStartParams }) : await inProcess();
   await client.waitReady;
   // drizzle's driver calls only query and transaction, which the thread's client has with PGlite's signatures.
