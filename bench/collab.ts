@@ -16,10 +16,11 @@
  *   4. (extra) editor → editor latency one edit at a time, and the reviewers' suggestion-only check on a
  *      long contract (BENCH_SAMPLES 300, BENCH_PARAGRAPHS 600).
  * Targets are printed beside the figures (p99 ≤ 25 ms at 1,000 updates/s in; ≤ 25 KB RSS per idle
- * connection); nothing is asserted. Run: node --expose-gc --import tsx bench/collab.ts
+ * connection); nothing is asserted. Run: `npx -y pnpm@10 bench:collab` (it makes the server build
+ * first; then `node --expose-gc --import tsx bench/collab.ts` reruns on that build).
  *
- * The server: every scenario gets a freshly started embedded server (realtime/src/embedded.ts, `pnpm
- * start`'s process) as a child, on a throwaway database (a PGlite directory, or a new database on
+ * The server: every scenario gets a freshly started embedded server (the server build of
+ * realtime/src/embedded.ts, `pnpm start`'s process, scripts/run-server.mjs) as a child, on a throwaway database (a PGlite directory, or a new database on
  * DATABASE_URL's server), so its figures are its own and not the load generator's or an earlier
  * scenario's. Its heap is read through a small probe injected with NODE_OPTIONS (the /metrics of the
  * app exposes no process gauges): on SIGUSR2 it runs a full gc and writes process.memoryUsage(); the
@@ -345,7 +346,7 @@ function stockPeer(baseUrl: string, contractId: string, token: string): Peer {
 /** A fresh server for one scenario, with the scenario's rows created first; stopped afterwards. */
 async function withServer<T>(setup: (db: Db) => Promise<T>, run: (server: Server, fixtures: T) => Promise<void>): Promise<void> {
   if (prerequisites && !("skip" in prerequisites)) {
-    const topology = await startTopology({ ...prerequisites, seedDemo: false });
+    const topology = await startTopology({ ...prerequisites, seedDemo: false, compiled: true });
     const database = await openDatabase({ url: topology.databaseUrl, maxConnections: 5 });
     try {
       const fixtures = await setup(database.db);
@@ -388,7 +389,7 @@ async function withServer<T>(setup: (db: Db) => Promise<T>, run: (server: Server
   } finally {
     await setupDb.close();
   }
-  const child = await startEmbeddedChild(throwaway.location);
+  const child = await startEmbeddedChild(throwaway.location, { compiled: true });
   try {
     await sleep(1000); // start-up work (migration check, job scheduler) out of the way
     const server: Server = {

@@ -86,7 +86,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const logs: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "src/embedded.ts"], { cwd: path.join(root, "realtime"), env, stdio: ["ignore", "pipe", "pipe"] });
+  // The server as `pnpm start` runs it: the server build (test:e2e builds first), not tsx.
+  const child = spawn(process.execPath, ["../scripts/run-server.mjs", "embedded"], { cwd: path.join(root, "realtime"), env, stdio: ["ignore", "pipe", "pipe"] });
   // The server's log is where the embedded default delivers e-mail (no SMTP_URL): journeys read links from it.
   const logFile = path.join(dataDir, "server.log");
   const logStream = createWriteStream(logFile);

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ErrorCode } from "@clausewise/shared";
+import { compiledWorker } from "../compiled";
 import { AppError } from "../http/errors";
 import { metrics } from "../metrics";
 import { NoTextLayerError, tooComplex, UPLOAD_MESSAGES } from "./errors";
@@ -65,7 +66,7 @@ interface Slot {
   spawnRss: number;
 }
 
-const WORKER_ENTRY = new URL("./worker-entry.mjs", import.meta.url);
+const WORKER_ENTRY = compiledWorker("extract-worker") ?? new URL("./worker-entry.mjs", import.meta.url);
 const limits = DOCUMENT_LIMITS.worker;
 const MB = 1024 * 1024;
 

@@ -3,6 +3,7 @@ import type { QuestionInput, TextInput } from "../analysis/provider";
 import type { DerivedText } from "../collab/derive";
 import type { SeededDocument } from "../collab/seed";
 import { runCpuTask, type CpuResult, type CpuTask } from "./cpu-tasks";
+import { compiledWorker } from "../compiled";
 import { createWorkerPool, type WorkerPool } from "./pool";
 
 /*
@@ -33,7 +34,7 @@ export const CPU_LIMITS = {
 let pool: WorkerPool<CpuTask, CpuResult> | null = null;
 
 function cpuPool(): WorkerPool<CpuTask, CpuResult> {
-  pool ??= createWorkerPool<CpuTask, CpuResult>({ entry: new URL("./cpu-worker-entry.mjs", import.meta.url), name: "analysis and seeding", timeoutMs: CPU_LIMITS.timeoutMs });
+  pool ??= createWorkerPool<CpuTask, CpuResult>({ entry: compiledWorker("cpu-worker") ?? new URL("./cpu-worker-entry.mjs", import.meta.url), name: "analysis and seeding", timeoutMs: CPU_LIMITS.timeoutMs });
   return pool;
 }
 

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { compiledWorker } from "@clausewise/api/compiled";
 
 export interface MergeRequest {
   id: number;
@@ -8,7 +9,7 @@ export interface MergeRequest {
 
 export type MergeReply = { id: number; ok: true; merged: Uint8Array } | { id: number; ok: false; message: string };
 
-const ENTRY = new URL("./merge-worker-entry.mjs", import.meta.url);
+const ENTRY = compiledWorker("merge-worker") ?? new URL("./merge-worker-entry.mjs", import.meta.url);
 
 interface Pending {
   resolve: (merged: Uint8Array) => void;

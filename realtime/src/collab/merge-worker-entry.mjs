@@ -1,14 +1,7 @@
-// Entry of the compaction worker thread (merge-thread.ts). Worker threads on Node 20 do not inherit
-// the parent's TypeScript loader (tsx, vitest), so the worker registers tsx itself before loading the
-// TypeScript module; a compiled build (merge-worker.js next to this file) is used as is.
-import { existsSync } from "node:fs";
-import { URL, fileURLToPath } from "node:url";
-
-const compiled = new URL("./merge-worker.js", import.meta.url);
-if (existsSync(fileURLToPath(compiled))) {
-  await import(compiled.href);
-} else {
-  const { register } = await import("tsx/esm/api");
-  register();
-  await import(new URL("./merge-worker.ts", import.meta.url).href);
-}
+// Entry of the compaction worker thread (merge-thread.ts) when the server runs from TypeScript. Worker threads on
+// Node 20 do not inherit the parent's TypeScript loader (tsx, vitest), so the thread registers tsx
+// itself before loading the module. A compiled server (scripts/build-server.mjs) starts its own
+// bundle, dist/server/merge-worker.js, instead of this file (api/src/compiled.ts).
+const { register } = await import("tsx/esm/api");
+register();
+await import(new URL("./merge-worker.ts", import.meta.url).href);

@@ -33,11 +33,12 @@ export async function freePort(): Promise<number> {
  * restart after a crash: clients of a killed server find its successor by themselves), otherwise a
  * free one is picked.
  */
-export async function startEmbeddedChild(database: { url: string } | { dataDir: string }, options: { port?: number } = {}): Promise<ChildServer> {
+export async function startEmbeddedChild(database: { url: string } | { dataDir: string }, options: { port?: number; compiled?: boolean } = {}): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   return startServerChild({
     kind: "embedded",
     port,
+    compiled: options.compiled,
     label: "the embedded server",
     env: {
       APP_URL: `http://127.0.0.1:${port}`,
@@ -67,6 +68,11 @@ export interface ServerChildOptions {
   label?: string;
   /** How long start-up may take (migrations, demo seed). */
   startTimeoutMs?: number;
+  /**
+   * Run the server build (`dist/server/`, made by `pnpm build:server`) as `pnpm start` does, instead
+   * of the TypeScript through tsx. Benches measure the build; tests run the sources they test.
+   */
+  compiled?: boolean;
 }
 
 /**
@@ -88,7 +94,8 @@ export async function startServerChild(options: ServerChildOptions): Promise<Chi
     PORT: String(port),
     REALTIME_PORT: String(port),
   };
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRIES[options.kind]], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const argv = options.compiled ? ["scripts/run-server.mjs", options.kind] : ["--import", "tsx", SERVER_ENTRIES[options.kind]];
+  const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -127,6 +127,8 @@ export interface TopologyOptions {
   realtimes?: number;
   /** LOG_LEVEL of the app processes (default warn). */
   logLevel?: string;
+  /** The app processes from the server build (see ServerChildOptions.compiled). */
+  compiled?: boolean;
 }
 
 export interface Topology {
@@ -200,7 +202,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       LOG_LEVEL: options.logLevel ?? "warn",
     });
     const start = async (kind: "web" | "realtime", label: string, seedDemo: boolean) => {
-      const child = await startServerChild({ kind, label, env: env(seedDemo), startTimeoutMs: 120_000 });
+      const child = await startServerChild({ kind, label, env: env(seedDemo), startTimeoutMs: 120_000, compiled: options.compiled });
       children.push(child);
       cleanups.push(() => stopWithin(child, 10_000));
       return child;
