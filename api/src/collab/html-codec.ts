@@ -1,6 +1,9 @@
+import { createRequire } from "node:module";
 import { DOMParser, DOMSerializer, type Node as PmNode, type ParseOptions, type Schema } from "@tiptap/pm/model";
 import { escapeText } from "entities";
-import { Window } from "happy-dom";
+import type * as HappyDom from "happy-dom";
+import type { Window } from "happy-dom";
+import { NeedsHtml5, normaliseSimpleStyle, parseLightFragment } from "./light-html";
 
 /*
  * The document's HTML without a browser DOM (issue 15): @tiptap/html's generateHTML builds a
@@ -9,9 +12,14 @@ import { Window } from "happy-dom";
  * DOMSerializer needs only createElement, createTextNode, setAttribute and appendChild, so it is
  * given this small tree of strings instead, serialised as happy-dom's innerHTML serialises: the same
  * escaping, void elements and attribute order, byte for byte (html-codec.test.ts compares the
- * two over the whole schema). The one thing not reimplemented is CSS: a style attribute goes through
- * happy-dom's own CSSStyleDeclaration once per distinct value (a few dozen in practice: alignments,
- * indents, colours), cached.
+ * two over the whole schema). CSS is reimplemented only for the declarations happy-dom keeps as
+ * written (light-html.ts: alignments, colours, fonts, sizes); any other style value goes through
+ * happy-dom's own CSSStyleDeclaration, once per distinct value, cached.
+ *
+ * Parsing goes the same way: HTML the light parser can read exactly as happy-dom's HTML5 parser
+ * would (light-html.ts) is read without a DOM; anything else is parsed by happy-dom. happy-dom is
+ * loaded on first need only (about 36 MB in each thread that loads it), which for the product's own
+ * HTML and sanitised uploads is never.
  */
 
 /** Elements serialised without content or end tag (happy-dom's "noDescendants" content model). */
@@ -92,13 +100,18 @@ function write(node: ElementNode | TextNode, parent: string | null, out: string[
 }
 
 let sharedWindow: Window | null = null;
+const load = createRequire(import.meta.url);
+
+/** How often happy-dom was needed (tests: the light path must carry the product's own HTML). */
+export const happyDomUses = { parse: 0, style: 0 };
 
 /**
  * One happy-dom window for the process, made on first use: a window costs ~10 ms to make and tens
  * of KB, and parsing or styling in it leaves nothing behind (each parse is a document of its own).
+ * The module itself is loaded then too (synchronously: Node ≥ 20.19 requires ES modules).
  */
 function htmlWindow(): Window {
-  sharedWindow ??= new Window({
+  sharedWindow ??= new (load("happy-dom") as typeof HappyDom).Window({
     settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true, disableComputedStyleRendering: true },
   });
   return sharedWindow;
@@ -108,8 +121,11 @@ const STYLE_CACHE_LIMIT = 2_000;
 
 /** A style value as happy-dom's `style.cssText = value` leaves the attribute (null: no attribute). */
 function normaliseStyle(value: string): string | null {
+  const simple = normaliseSimpleStyle(value);
+  if (simple !== undefined) return simple;
   const known = styles.get(value);
   if (known !== undefined) return known;
+  happyDomUses.style++;
   const element = htmlWindow().document.createElement("p");
   element.style.cssText = value;
   const normalised = element.getAttribute("style");
@@ -137,13 +153,27 @@ export function proseMirrorToHtml(doc: PmNode): string {
 const parsers = new WeakMap<Schema, DOMParser>();
 
 /**
- * HTML → a ProseMirror document of `schema`, as @tiptap/html's generateJSON parses it (the same
- * happy-dom parser and ProseMirror DOMParser), in the process's one window instead of a new one
- * per call, and without the JSON round trip.
+ * HTML → a ProseMirror document of `schema`, as @tiptap/html's generateJSON parses it (happy-dom's
+ * HTML5 parser and ProseMirror's DOMParser): through the light tree where it reads the HTML exactly
+ * so, else in the process's one happy-dom window; without the JSON round trip either way.
  */
 export function htmlToProseMirrorNode(html: string, schema: Schema, options?: ParseOptions): PmNode {
   let parser = parsers.get(schema);
   if (!parser) parsers.set(schema, (parser = DOMParser.fromSchema(schema)));
+  const light = parseLightFragment(html);
+  if (light) {
+    try {
+      return parser.parse(light as unknown as Parameters<DOMParser["parse"]>[0], options);
+    } catch (error) {
+      if (!(error instanceof NeedsHtml5)) throw error;
+    }
+  }
+  return parseWithHappyDom(parser, html, options);
+}
+
+/** The HTML5 parse, for HTML the light parser declines. Exported for the tests that compare the two. */
+export function parseWithHappyDom(parser: DOMParser, html: string, options?: ParseOptions): PmNode {
+  happyDomUses.parse++;
   const window = htmlWindow();
   const document = new window.DOMParser().parseFromString(`<!DOCTYPE html><html><body>${html}</body></html>`, "text/html");
   return parser.parse(document.body as unknown as Parameters<DOMParser["parse"]>[0], options);
