@@ -25,6 +25,7 @@
  * scenario's. Its heap is read through a small probe injected with NODE_OPTIONS (the /metrics of the
  * app exposes no process gauges): on SIGUSR2 it runs a full gc and writes process.memoryUsage(); the
  * memory figures are therefore after a forced gc, except "peak under load" (VmRSS sampled twice a second).
+ * The side-by-side "fresh RSS" of every server is read at least 15 s after it started (settledFresh).
  * BENCH_TOPOLOGY=nginx runs the same scenarios through the scaled deployment instead (2 web + 2 realtime
  * processes behind deploy/nginx.conf, a fresh topology per scenario; needs DATABASE_URL, REDIS_URL and
  * nginx); "the server" is then the two realtime processes, whose memory and CPU are summed.
@@ -206,6 +207,27 @@ function procStatus(pid: number, field: "VmRSS" | "VmHWM"): number {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Seconds since a process started (/proc/<pid>/stat field 22, clock ticks since boot, at 100 ticks/s). */
+function ageSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const uptime = Number(readFileSync("/proc/uptime", "utf8").split(" ")[0]);
+  return uptime - Number(fields[19]) / 100;
+}
+
+/**
+ * A fresh server's resident size is read once start-up has settled: V8 grows its young generation to
+ * the maximum (2 × 16 MB) while the modules load and gives it back only in its memory reducer's gc,
+ * some 8–10 s after start-up's last major gc (about 30 MB of ClauseWise's RSS 3 s after start). So
+ * every server, peers alike, is read at least this long after its processes started, and quiet.
+ */
+const SETTLE_SECONDS = 15;
+async function settledFresh(server: Pick<Server, "pids">): Promise<Memory> {
+  const youngest = Math.min(...server.pids.map(ageSeconds));
+  if (youngest < SETTLE_SECONDS) await sleep((SETTLE_SECONDS - youngest) * 1000);
+  await quiet(server, 20);
+  return settledMemory(server);
 }
 
 interface Memory {
@@ -828,8 +850,7 @@ async function peerRun(mode: LoadMode, rate: number): Promise<PeerRun> {
     serverPids: pids,
   });
   const measure = async (server: Pick<Server, "pids">, load: () => Promise<LoadResult>): Promise<PeerRun> => {
-    await quiet(server, 20);
-    const fresh = await settledMemory(server);
+    const fresh = await settledFresh(server);
     const result = await load();
     const after = await serverMemory(server);
     return { ...result, freshRssMB: fresh.rss / 1024 / 1024, loopMaxMs: after.stalls?.loopMaxMs ?? null };

@@ -1,4 +1,8 @@
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
+
+// Loaded by the first sign-in through the identity provider, not at start-up (DECISIONS.md "Fresh RSS").
+let sdk: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (sdk ??= import("openid-client"));
 import type { Config } from "../env";
 
 /**
@@ -44,11 +48,11 @@ function isLoopback(url: URL): boolean {
 export function createOidcClient(settings: OidcSettings, appUrl: string) {
   const issuer = new URL(settings.issuer);
   const redirectUri = `${appUrl}/api/auth/sso/callback`;
-  let configuration: Promise<oidc.Configuration> | undefined;
+  let configuration: Promise<Oidc.Configuration> | undefined;
 
-  function discover(): Promise<oidc.Configuration> {
-    configuration ??= oidc
-      .discovery(issuer, settings.clientId, settings.clientSecret, undefined, isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined)
+  function discover(): Promise<Oidc.Configuration> {
+    configuration ??= loadOidc()
+      .then((oidc) => oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined))
       .catch((error: unknown) => {
         configuration = undefined;
         throw new OidcError("provider_unavailable", error);
@@ -60,7 +64,7 @@ export function createOidcClient(settings: OidcSettings, appUrl: string) {
     redirectUri,
 
     async start(next: string | undefined): Promise<{ url: string; pending: OidcPending }> {
-      const config = await discover();
+      const [config, oidc] = await Promise.all([discover(), loadOidc()]);
       const pending: OidcPending = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), next };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -75,8 +79,8 @@ export function createOidcClient(settings: OidcSettings, appUrl: string) {
 
     /** Exchanges the code of the callback URL; the id token's signature, issuer, audience, nonce and expiry are checked. */
     async finish(callbackUrl: URL, pending: OidcPending): Promise<OidcIdentity> {
-      const config = await discover();
-      let claims: oidc.IDToken | undefined;
+      const [config, oidc] = await Promise.all([discover(), loadOidc()]);
+      let claims: Oidc.IDToken | undefined;
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: pending.verifier,

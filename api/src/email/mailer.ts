@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import type { Logger } from "../logger";
@@ -41,7 +41,10 @@ export function redactLinkTokens(text: string): string {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first mail sent over SMTP, not at start-up (DECISIONS.md "Fresh RSS").
+  let opened: Promise<Transporter> | null = null;
+  const transport = smtpUrl ? () => (opened ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))) : null;
   // With SMTP the outbox is a record, not the delivery: it keeps no usable link.
   const stored = (text: string) => (transport ? redactLinkTokens(text) : text);
   return {
@@ -68,7 +71,7 @@ export function createMailer(options: MailerOptions): Mailer {
         return { id, status: "logged" };
       }
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await (await transport()).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         await db.update(emailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(emailOutbox.id, id));
         return { id, status: "sent" };
       } catch (error) {
@@ -79,7 +82,10 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     close() {
-      transport?.close();
+      void opened?.then(
+        (t) => t.close(),
+        () => undefined, // never opened: nothing to close
+      );
     },
   };
 }
