@@ -9,17 +9,20 @@ export {
   appendUpdates,
   compact,
   COMPACT_BATCH,
+  coverCompactPass,
   ensureSeeded,
   insertDocumentState,
   loadDocument,
   refreshDerivedContent,
   seedFromHtml,
   type CompactOptions,
+  type CompactPass,
   type CompactResult,
   type DerivedContent,
+  type LiveCoverage,
   type LoadedDocument,
   type SeededDocument,
 } from "./store";
 export { mergeIntoState } from "./merge";
-export { appendLiveUpdateGroups, appendLiveUpdates, contractsWithLoggedUpdates, DocumentLockedError, type GroupAppendOutcome } from "./live-append";
+export { appendLiveUpdateGroups, appendLiveUpdates, contractsWithLoggedUpdates, DocumentLockedError, type GroupAppended, type GroupAppendOutcome } from "./live-append";
 export { COLLAB_UPDATE_EVENT, collabUpdateEvent, commitDocumentEdit, decodeUpdate, encodeUpdate, parseCollabUpdateEvent, type CollabUpdatePayload, type CommittedEdit } from "./commit";

@@ -30,6 +30,12 @@ export async function appendLiveUpdates(db: Db, contractId: string, updates: Uin
 /** What became of one document's updates in a group append. */
 export type GroupAppendOutcome = "stored" | "locked" | "busy";
 
+/** One document's outcome in a group append, with the log ids of its rows when stored. */
+export interface GroupAppended {
+  outcome: GroupAppendOutcome;
+  ids: number[];
+}
+
 /**
  * Group commit (DECISIONS.md "Live documents: group commit"): the updates of several documents in
  * one statement (one multi-row INSERT, its own transaction). The contract rows are read FOR KEY SHARE as in
@@ -37,9 +43,10 @@ export type GroupAppendOutcome = "stored" | "locked" | "busy";
  * content) would otherwise hold up every document of the group, so its document comes back "busy"
  * and nothing of it is stored here (the caller writes it alone with `appendLiveUpdates`, which waits
  * for the row); a locked text comes back "locked", nothing stored; the rest is stored. A missing
- * contract is also "busy" (the lone append then refuses it). Outcomes are in the order of `batches`.
+ * contract is also "busy" (the lone append then refuses it). Outcomes are in the order of `batches`,
+ * each with the log ids of the rows stored (a live document notes what of the store it holds).
  */
-export async function appendLiveUpdateGroups(db: Db, batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]> {
+export async function appendLiveUpdateGroups(db: Db, batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppended[]> {
   if (batches.length === 0) return [];
   const ids: string[] = [];
   const encoded: string[] = [];
@@ -63,13 +70,18 @@ export async function appendLiveUpdateGroups(db: Db, batches: { contractId: stri
       insert into ${yjsUpdates} (contract_id, update)
       select incoming.contract_id, incoming.update from incoming join target on target.id = incoming.contract_id
       where target.status <> all (${sql.param([...TEXT_LOCKED_STATUSES])}::text[])
+      returning contract_id, id
     )
-    select id::text as id, status from target`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string }[];
-  const status = new Map(rows.map((r) => [r.id, r.status]));
-  return batches.map((b): GroupAppendOutcome => {
-    const s = status.get(b.contractId.toLowerCase());
-    return s === undefined ? "busy" : isTextLocked(s) ? "locked" : "stored";
+    select target.id::text as id, target.status,
+      (select coalesce(string_agg(stored.id::text, ','), '') from stored where stored.contract_id = target.id) as ids
+    from target`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string; ids: string }[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return batches.map((b): GroupAppended => {
+    const row = byId.get(b.contractId.toLowerCase());
+    if (row === undefined) return { outcome: "busy", ids: [] };
+    if (isTextLocked(row.status)) return { outcome: "locked", ids: [] };
+    return { outcome: "stored", ids: row.ids === "" ? [] : row.ids.split(",").map(Number) };
   });
 }
 

@@ -9,7 +9,7 @@ import { createTestDatabase } from "../test/db";
 import { createCompany, createContract } from "../test/factories";
 import { commitDocumentEdit, COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "./commit";
 import { applyHtmlToDoc, ydocToHtml, ydocToPlainText } from "./convert";
-import { appendUpdates, compact, COMPACT_BATCH, ensureSeeded, loadDocument, refreshDerivedContent } from "./store";
+import { appendUpdates, compact, COMPACT_BATCH, coverCompactPass, ensureSeeded, loadDocument, refreshDerivedContent, type LiveCoverage } from "./store";
 import { mergeIntoState } from "./merge";
 import { applyTextEditToDoc, documentText } from "./text-edit";
 
@@ -261,6 +261,67 @@ describe("refreshDerivedContent", () => {
     expect(checked).toBe(1);
     expect(refreshed).toMatchObject({ changed: true, plainText: "Net 60 days." });
     expect((await contractRow(contract.id)).content).toBe("<p>Net 60 days.</p>");
+  });
+
+  /** A live document's coverage as the realtime server keeps it: what it was sent to apply is applied to it. */
+  function coverage(doc: Y.Doc): LiveCoverage & { applied: number } {
+    const c: LiveCoverage & { applied: number } = {
+      stateVersion: null,
+      logIds: new Set(),
+      applied: 0,
+      apply: (updates) => {
+        c.applied += updates.length;
+        for (const update of updates) Y.applyUpdate(doc, update);
+      },
+    };
+    return c;
+  }
+
+  it("brings a live document up to the store (only what it lacks) and renders it itself", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    const live = coverage(doc);
+    // Another instance (or an API edit) stored an edit this copy has not received.
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (other) => applyTextEditToDoc(other, 4, 6, "45"))]);
+    const first = await refreshDerivedContent(db(), contract.id, doc, { live });
+    expect(first).toMatchObject({ changed: true, plainText: "Net 45 days." });
+    expect(documentText(doc)).toBe("Net 45 days.");
+    expect(live.applied).toBe(2); // the state row and the log row: nothing was known yet
+    expect(live.logIds.size).toBe(1);
+
+    // Its own stored edit, noted as covered (as the group commit does with the ids it gets back).
+    const own = applyTextEditToDoc(doc, 0, 0, "Owner: ")!;
+    live.logIds.add((await appendUpdates(db(), contract.id, [own]))!);
+    const second = await refreshDerivedContent(db(), contract.id, doc, { live });
+    expect(second).toMatchObject({ changed: true, plainText: "Owner: Net 45 days." });
+    expect(live.applied).toBe(2); // nothing more read or applied
+    expect((await contractRow(contract.id)).plainText).toBe("Owner: Net 45 days.");
+
+    // A compaction it ran leaves it covering the new state row: nothing is read again.
+    await compact(db(), contract.id, { onPass: (pass) => coverCompactPass(live, pass) });
+    expect((await logOf(contract.id)).length).toBe(0);
+    applyTextEditToDoc(doc, 0, 0, "The ");
+    expect(await refreshDerivedContent(db(), contract.id, doc, { live })).toMatchObject({ changed: true, plainText: "The Owner: Net 45 days." });
+    expect(live.applied).toBe(2);
+  });
+
+  it("renders a live document again when an edit was stored after its render, and writes a text that holds it", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    const live = coverage(doc);
+    let renders = 0;
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, {
+      live,
+      afterEarlyRender: async () => {
+        if (renders++ > 0) return;
+        await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (other) => applyTextEditToDoc(other, 4, 6, "45"))]);
+      },
+    });
+    expect(renders).toBe(2);
+    expect(refreshed.plainText).toBe("Net 45 days.");
+    expect((await contractRow(contract.id)).plainText).toBe("Net 45 days.");
   });
 
   it("derives a stored document (read under the caller's lock) from itself, with no render before the lock", async () => {

@@ -7,7 +7,8 @@ import { CollabConnection } from "./connection";
 import type { CollabFanout } from "./fanout";
 import type { CollabOptions } from "./options";
 import { UpdateGuard, type Ticket } from "./guards";
-import type { DocumentPersistence } from "./persistence";
+import type { DocumentPersistence, LiveCoverage } from "./persistence";
+import { coverCompactPass } from "@clausewise/api/collab/index";
 import {
   awarenessClientIds,
   encodeAwareness,
@@ -80,6 +81,14 @@ export class LiveDocument {
   private derivedDirty = false;
   private compaction: Promise<void> | null = null;
   private compactAgain = false;
+  /** What of the stored document this one holds (refreshes of the derived content catch it up and render it). */
+  private readonly coverage: LiveCoverage = {
+    stateVersion: null,
+    logIds: new Set(),
+    apply: (updates) => {
+      for (const update of updates) this.applyStored(update, STORED_ELSEWHERE.store);
+    },
+  };
 
   /** Updates accepted from clients and not yet committed to the log (the update log's lag, in updates). */
   get pendingUpdates(): number {
@@ -94,7 +103,7 @@ export class LiveDocument {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null); // the server is no participant
     this.log = new DocumentLog<Entry>(contractId, deps.groupCommit ?? createGroupCommit(deps), {
-      committed: (entries) => this.stored(entries),
+      committed: (entries, ids) => this.stored(entries, ids),
       failed: (entries, error) => {
         for (const entry of entries) this.guard.settled(entry.ticket, false);
         // Approved (or submitted) meanwhile: the text is locked and the edit is refused, not retried.
@@ -188,7 +197,8 @@ export class LiveDocument {
    * of several goes to every client, its senders included (as the stock y-websocket server does:
    * applying an update one already has changes nothing), rather than one frame per update per peer.
    */
-  private stored(entries: Entry[]): void {
+  private stored(entries: Entry[], ids: number[]): void {
+    for (const id of ids) this.coverage.logIds.add(id);
     const senders = new Set(entries.map((e) => e.from));
     const origin = senders.size === 1 ? entries[0]!.from : LOCAL_BATCH;
     this.doc.transact(() => {
@@ -299,7 +309,7 @@ export class LiveDocument {
     this.lastCompactionAt = Date.now();
     this.compaction = this.backgroundQueue
       .enqueue(`compact:${this.contractId}`, () =>
-        this.deps.persistence.compact(this.contractId).catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed")),
+        this.deps.persistence.compact(this.contractId, (pass) => coverCompactPass(this.coverage, pass)).catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed")),
       )
       .finally(() => {
         this.compaction = null;
@@ -326,7 +336,7 @@ export class LiveDocument {
     if (this.erased) return;
     if (!this.derivedDirty) return;
     this.derivedDirty = false;
-    const refreshed = await this.deps.persistence.refreshDerived(this.contractId, this.doc).then(
+    const refreshed = await this.deps.persistence.refreshDerived(this.contractId, this.doc, this.coverage).then(
       () => true,
       (error: unknown) => {
         this.derivedDirty = true;

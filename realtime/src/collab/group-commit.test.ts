@@ -51,7 +51,11 @@ describe("group commit write", () => {
       { contractId: approved.id, updates: [textUpdate("locked")] },
       { contractId: open2.id.toUpperCase(), updates: [textUpdate("two")] },
     ]);
-    expect(outcomes).toEqual(["stored", "locked", "stored"]);
+    expect(outcomes.map((o) => o.outcome)).toEqual(["stored", "locked", "stored"]);
+    // The ids of the rows stored, per document (a live document notes what of the store it holds).
+    expect(outcomes.map((o) => o.ids.length)).toEqual([2, 0, 1]);
+    const logged = await database.db.query.yjsUpdates.findMany({ where: (t, { eq }) => eq(t.contractId, open1.id) });
+    expect(new Set(outcomes[0]!.ids)).toEqual(new Set(logged.map((r) => r.id)));
     const one = await storedState(database.db, open1.id);
     expect(one.logRows).toBe(2);
     expect(textOf(one.state)).toMatch(/one-a/);
@@ -68,7 +72,7 @@ describe("group commit write", () => {
       { contractId: "00000000-0000-4000-8000-000000000000", updates: [textUpdate("gone")] },
       { contractId: open.id, updates: [textUpdate("kept")] },
     ]);
-    expect(outcomes).toEqual(["busy", "stored"]);
+    expect(outcomes.map((o) => o.outcome)).toEqual(["busy", "stored"]);
     await expect(store.append("00000000-0000-4000-8000-000000000000", [textUpdate("gone")])).rejects.toThrow(/locked/);
     expect(textOf((await storedState(database.db, open.id)).state)).toBe("kept");
   });
@@ -83,7 +87,7 @@ describe("group commit write", () => {
       const store = createDocumentStore(one.db);
       for (const size of [1, 2, 3]) {
         const outcomes = await store.appendGroup!(docs.slice(0, size).map((d, i) => ({ contractId: d.id, updates: Array.from({ length: i + size }, (_, k) => textUpdate(`${size}-${k}`)) })));
-        expect(outcomes).toEqual(Array(size).fill("stored"));
+        expect(outcomes.map((o) => o.outcome)).toEqual(Array(size).fill("stored"));
       }
       const prepared = await one.db.execute<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like '%unnest%'`);
       expect((prepared as unknown as { n: number }[])[0]!.n).toBe(1);
@@ -118,7 +122,7 @@ describe("group commit write", () => {
         { contractId: free.id, updates: [textUpdate("goes")] },
       ]);
       const tookMs = performance.now() - started;
-      expect(outcomes).toEqual(["busy", "stored"]);
+      expect(outcomes.map((o) => o.outcome)).toEqual(["busy", "stored"]);
       expect(tookMs).toBeLessThan(5_000);
       // The lone append waits for the row, then stores.
       const alone = store.append(held.id, [textUpdate("waits")]);

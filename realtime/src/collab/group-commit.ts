@@ -1,7 +1,7 @@
 import { DocumentLockedError } from "@clausewise/api/collab/index";
 import type { Logger } from "@clausewise/api/logger";
 import { metrics } from "@clausewise/api/metrics";
-import type { DocumentPersistence, GroupAppendOutcome } from "./persistence";
+import type { DocumentPersistence, GroupAppended } from "./persistence";
 
 const updateLogWrite = metrics.histogram("clausewise_collab_update_log_write_seconds", "Time to commit one group of live-document updates (every document with pending updates) to the update log.");
 
@@ -23,8 +23,11 @@ export interface GroupCommitOptions {
 }
 
 export interface DocumentLogHandlers<T> {
-  /** Called synchronously as soon as the write holding these entries committed, in arrival order. */
-  committed(entries: T[]): void;
+  /**
+   * Called synchronously as soon as the write holding these entries committed, in arrival order,
+   * with the log ids of the rows stored (empty when the write did not say).
+   */
+  committed(entries: T[], ids: number[]): void;
   /** Called when these entries could not be written; they are dropped. */
   failed(entries: T[], error: unknown): void;
 }
@@ -67,11 +70,11 @@ export class DocumentLog<T extends { update: Uint8Array }> {
     return this.inFlight;
   }
 
-  /** @internal The write of the entries in flight ended. */
-  settle(error: unknown): void {
+  /** @internal The write of the entries in flight ended (`ids`: the log rows stored, when known). */
+  settle(error: unknown, ids: number[] = []): void {
     const entries = this.inFlight;
     this.inFlight = [];
-    if (error === null) this.handlers.committed(entries);
+    if (error === null) this.handlers.committed(entries, ids);
     else this.handlers.failed(entries, error);
     if (this.queue.length > 0) this.writer.ready(this);
     else for (const resolve of this.drained.splice(0)) resolve();
@@ -138,9 +141,11 @@ export class GroupCommit {
     groupDocuments.observe({}, group.length);
     for (let i = 0; i < group.length; i++) {
       const log = group[i]!;
-      const outcome = outcomes[i]!;
-      if (outcome === "busy") this.writeAlone(log);
-      else this.settle(log, outcome === "stored" ? null : outcome === "locked" ? new DocumentLockedError(log.contractId) : outcome);
+      const result = outcomes[i]!;
+      if (result instanceof Error) this.settle(log, result);
+      else if (result.outcome === "busy") this.writeAlone(log);
+      else if (result.outcome === "locked") this.settle(log, new DocumentLockedError(log.contractId));
+      else this.settle(log, null, result.ids);
     }
   }
 
@@ -165,8 +170,8 @@ export class GroupCommit {
     return group;
   }
 
-  /** Resolves per document: "stored", "locked", "busy" (write it alone), or the error that failed it. */
-  private async write(group: AnyLog[]): Promise<(GroupAppendOutcome | Error)[]> {
+  /** Resolves per document: "stored" (with the ids), "locked", "busy" (write it alone), or the error that failed it. */
+  private async write(group: AnyLog[]): Promise<(GroupAppended | Error)[]> {
     const batches = group.map((log) => ({ contractId: log.contractId, updates: (log.inFlight as { update: Uint8Array }[]).map((e) => e.update) }));
     if (this.store.appendGroup) {
       try {
@@ -180,7 +185,7 @@ export class GroupCommit {
     return Promise.all(
       batches.map((b) =>
         this.store.append(b.contractId, b.updates).then(
-          () => "stored" as const,
+          (): GroupAppended => ({ outcome: "stored", ids: [] }),
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         ),
       ),
@@ -196,9 +201,9 @@ export class GroupCommit {
     );
   }
 
-  private settle(log: AnyLog, error: unknown): void {
+  private settle(log: AnyLog, error: unknown, ids?: number[]): void {
     try {
-      log.settle(error);
+      log.settle(error, ids);
     } catch (e) {
       this.logger.error({ err: e, contractId: log.contractId }, "collab: handling a committed batch failed");
     }

@@ -47,7 +47,7 @@ export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   compactQuietMs: 30_000,
   compactMinIntervalMs: 5_000,
   derivedDebounceMs: 2_000,
-  derivedMaxWaitMs: 15_000,
+  derivedMaxWaitMs: 30_000,
   unloadDelayMs: 10_000,
   revalidateMs: 15_000,
   heartbeatMs: 30_000,

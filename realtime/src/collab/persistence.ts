@@ -1,10 +1,10 @@
 import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
 import { appendLiveUpdateGroups, appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
-import type { GroupAppendOutcome } from "@clausewise/api/collab/index";
+import type { CompactPass, GroupAppended, GroupAppendOutcome, LiveCoverage } from "@clausewise/api/collab/index";
 import { mergeOffThread } from "./merge-thread";
 
-export type { GroupAppendOutcome };
+export type { CompactPass, GroupAppended, GroupAppendOutcome, LiveCoverage };
 
 export interface LoadedDocument {
   doc: Y.Doc;
@@ -27,14 +27,18 @@ export interface DocumentPersistence {
   /**
    * Appends the updates of several documents in one transaction (group commit); resolves once
    * committed, with each document's outcome: "stored", "locked" (nothing stored: the text is
-   * locked) or "busy" (nothing stored: its contract row is held; write it alone with `append`).
-   * Optional: without it the group commit writes each document with `append`.
+   * locked) or "busy" (nothing stored: its contract row is held; write it alone with `append`), and
+   * the log ids of the rows stored. Optional: without it the group commit writes each document with `append`.
    */
-  appendGroup?(batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppendOutcome[]>;
-  /** Folds the log into the state row. Safe to run from several instances at once. */
-  compact(contractId: string): Promise<void>;
-  /** Rewrites the derived HTML and plain text of the contract from the document. */
-  refreshDerived(contractId: string, doc: Y.Doc): Promise<void>;
+  appendGroup?(batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppended[]>;
+  /** Folds the log into the state row. Safe to run from several instances at once. `onPass`: after each pass that wrote. */
+  compact(contractId: string, onPass?: (pass: CompactPass) => void): Promise<void>;
+  /**
+   * Rewrites the derived HTML and plain text of the contract from the document. With `coverage`
+   * (what of the store `doc` holds, kept by the caller), `doc` is brought up to the store and
+   * rendered itself, not merged again with the whole stored document.
+   */
+  refreshDerived(contractId: string, doc: Y.Doc, coverage?: LiveCoverage): Promise<void>;
   /** Contracts with rows in the update log (start-up recovery after a crash). */
   withLoggedUpdates(): Promise<string[]>;
 }
@@ -52,11 +56,11 @@ export function createDocumentStore(db: Db): DocumentPersistence {
       await appendLiveUpdates(db, contractId, updates);
     },
     appendGroup: (batches) => appendLiveUpdateGroups(db, batches),
-    async compact(contractId) {
-      await compact(db, contractId, { merge: mergeOffThread });
+    async compact(contractId, onPass) {
+      await compact(db, contractId, { merge: mergeOffThread, onPass });
     },
-    async refreshDerived(contractId, doc) {
-      await refreshDerivedContent(db, contractId, doc);
+    async refreshDerived(contractId, doc, coverage) {
+      await refreshDerivedContent(db, contractId, doc, { live: coverage });
     },
     withLoggedUpdates: () => contractsWithLoggedUpdates(db),
   };
