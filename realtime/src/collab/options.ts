@@ -43,7 +43,7 @@ export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   batchMaxUpdates: 2_000,
   batchMaxBytes: 8 * 1024 * 1024,
   batchParallelWrites: 1,
-  compactAfterUpdates: 200,
+  compactAfterUpdates: 500,
   compactQuietMs: 30_000,
   compactMinIntervalMs: 5_000,
   derivedDebounceMs: 2_000,
