@@ -23,4 +23,5 @@ const file = toModelFile(model, "CUAD v1 (458 contracts, cuad-dev) + ACORD (735 
 const bytes = gzipSync(JSON.stringify(file), { level: 9 });
 writeFileSync(MODEL_FILE, bytes);
 console.log(`Thresholds: ${MODEL_CODES.map((c, k) => `${c} ${model.thresholds[k]!.toFixed(2)}`).join(", ")}`);
+console.log(`Quote shares: ${MODEL_CODES.map((c, k) => `${c} ${model.nearBest[k]!.toFixed(1)}`).join(", ")}`);
 console.log(`Wrote ${fileURLToPath(MODEL_FILE)}: ${(bytes.length / 1024).toFixed(0)} KB, ${file.codes.reduce((n, c) => n + c.values.length, 0)} weights (${((performance.now() - started) / 1000).toFixed(0)} s)`);

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { detectClauses } from "../detect";
-import { ClauseModel, MODEL_FILE, clauseModel, fromModelFile, toModelFile } from "./classifier";
+import { ClauseModel, DEFAULT_NEAR_BEST, MODEL_FILE, clauseModel, fromModelFile, toModelFile } from "./classifier";
 import { featurize } from "./features";
 
 // Clauses written for this test (not taken from the training data).
@@ -16,6 +16,7 @@ describe("clause model", () => {
     const model = clauseModel();
     expect(model.codes).toEqual(expect.arrayContaining(["limitation_of_liability", "governing_law", "assignment", "indemnity"]));
     for (const t of model.thresholds) expect(t).toBeGreaterThan(0);
+    for (const share of model.nearBest) expect(share >= 0 && share <= 1).toBe(true);
   });
 
   it("classifies a governing-law clause and an audit clause, and leaves an unrelated sentence alone", () => {
@@ -43,12 +44,21 @@ describe("clause model", () => {
     });
     model.bias[0] = -0.5;
     model.thresholds[0] = 0.6;
+    model.nearBest[0] = 0.3;
     const back = fromModelFile(JSON.parse(JSON.stringify(toModelFile(model, "test"))) as ReturnType<typeof toModelFile>);
     const a = model.scoreVector(x);
     const b = back.scoreVector(x);
     expect(b[0]).toBeCloseTo(a[0]!, 2);
     expect(b[1]).toBeCloseTo(a[1]!, 2);
     expect(back.thresholds[0]).toBeCloseTo(0.6, 5);
+    expect(back.nearBest[0]).toBeCloseTo(0.3, 5);
+    expect(back.nearBest[1]).toBe(DEFAULT_NEAR_BEST);
+  });
+
+  it("reads a file written before the quote share was stored with the former fixed share", () => {
+    const file = toModelFile(new ClauseModel(["governing_law"]), "test");
+    delete file.codes[0]!.nearBest;
+    expect(fromModelFile(file).nearBest[0]).toBe(DEFAULT_NEAR_BEST);
   });
 
   it("refuses a file of another format", () => {

@@ -3,6 +3,9 @@ import { gunzipSync } from "node:zlib";
 import { CLAUSE_CODES, type ClauseCode } from "@clausewise/shared";
 import { DIM, HASH_BITS, featurize, type ClauseInput, type SparseVector } from "./features";
 
+/** The quote rule before it was chosen per code (and for a file without it): a fifth of the way from the surest clause. */
+export const DEFAULT_NEAR_BEST = 0.8;
+
 /**
  * One-vs-rest logistic regression over hashed n-grams (features.ts), one weight column per clause
  * code, and per code the probability from which a clause counts as that type (chosen by
@@ -15,6 +18,12 @@ export class ClauseModel {
   readonly codes: readonly ClauseCode[];
   readonly bias: Float32Array;
   readonly thresholds: Float32Array;
+  /**
+   * Per code, which of a document's clauses above the threshold are quoted: those within this share
+   * of the way from the threshold up to the document's surest one or above (detect.ts; chosen per code
+   * when training, on grounding inside the training folds).
+   */
+  readonly nearBest: Float64Array;
   /** Float weights while training; the file's int8 weights, each code's column times `scales[k]`, once read. */
   readonly weights: Float32Array | Int8Array;
   readonly scales: Float32Array | null;
@@ -23,6 +32,7 @@ export class ClauseModel {
     this.codes = codes;
     this.bias = new Float32Array(codes.length);
     this.thresholds = new Float32Array(codes.length).fill(0.5);
+    this.nearBest = new Float64Array(codes.length).fill(DEFAULT_NEAR_BEST);
     this.weights = quantized?.weights ?? weights ?? new Float32Array(DIM * codes.length);
     this.scales = quantized?.scales ?? null;
   }
@@ -52,12 +62,12 @@ export class ClauseModel {
   }
 }
 
-/** The committed file: per code the bias, threshold and non-negligible weights (delta-coded bucket, int8-scaled value). */
+/** The committed file: per code the bias, threshold, quote rule (`nearBest`, optional) and non-negligible weights (delta-coded bucket, int8-scaled value). */
 export interface ClauseModelFile {
   format: "clausewise-clause-model/1";
   hashBits: number;
   trainedOn: string;
-  codes: { code: ClauseCode; bias: number; threshold: number; scale: number; buckets: number[]; values: number[] }[];
+  codes: { code: ClauseCode; bias: number; threshold: number; nearBest?: number; scale: number; buckets: number[]; values: number[] }[];
 }
 
 /** Weights smaller than this share of the code's largest one are dropped (they move no decision). */
@@ -83,7 +93,7 @@ export function toModelFile(model: ClauseModel, trainedOn: string): ClauseModelF
         values.push(Math.round(w / scale));
         last = f;
       }
-      return { code, bias: round(model.bias[k]!), threshold: round(model.thresholds[k]!), scale, buckets, values };
+      return { code, bias: round(model.bias[k]!), threshold: round(model.thresholds[k]!), nearBest: round(model.nearBest[k]!), scale, buckets, values };
     }),
   };
 }
@@ -101,6 +111,7 @@ export function fromModelFile(file: ClauseModelFile): ClauseModel {
   file.codes.forEach((e, k) => {
     model.bias[k] = e.bias;
     model.thresholds[k] = e.threshold;
+    model.nearBest[k] = e.nearBest ?? DEFAULT_NEAR_BEST;
     let f = 0;
     e.buckets.forEach((delta, j) => {
       f += delta;
