@@ -186,9 +186,14 @@ if (dir && isMainThread) {
     session.post("Profiler.enable");
     session.post("Profiler.setSamplingInterval", { interval: 200 });
     session.post("Profiler.start");
+    session.post("HeapProfiler.enable");
+    session.post("HeapProfiler.startSampling", { samplingInterval: 65536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     process.on("exit", () => {
       session.post("Profiler.stop", (err, result) => {
         if (!err) writeFileSync(profileDir + "/server-" + process.pid + ".cpuprofile", JSON.stringify(result.profile));
+      });
+      session.post("HeapProfiler.stopSampling", (err, result) => {
+        if (!err) writeFileSync(profileDir + "/server-" + process.pid + ".heapprofile", JSON.stringify(result.profile));
       });
     });
   }

@@ -167,10 +167,23 @@ function hasSuggestionFormat(node: Y.XmlFragment | Y.XmlElement): boolean {
   return false;
 }
 
-const updateFormatsSuggestions = (update: Uint8Array) =>
-  Y.decodeUpdate(update).structs.some(
-    (struct) => struct instanceof Y.Item && ((struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key)) || struct.parentSub === SUGGESTED_BREAK),
-  );
+/**
+ * Answers per update, kept as long as the update is: an incoming update is asked about when it
+ * arrives and again, while it waits for its write, for every update that arrives after it on the
+ * same document; each asking decoded it in full.
+ */
+const formatsSuggestions = new WeakMap<Uint8Array, boolean>();
+
+function updateFormatsSuggestions(update: Uint8Array): boolean {
+  let answer = formatsSuggestions.get(update);
+  if (answer === undefined) {
+    answer = Y.decodeUpdate(update).structs.some(
+      (struct) => struct instanceof Y.Item && ((struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key)) || struct.parentSub === SUGGESTED_BREAK),
+    );
+    formatsSuggestions.set(update, answer);
+  }
+  return answer;
+}
 
 /**
  * Live documents known to hold no suggestion (no live suggestion mark, no suggested break), kept
