@@ -313,17 +313,26 @@ async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, l
   const derived = { content, plainText: htmlToPlainText(content) };
   await opts.afterEarlyRender?.();
   return db.transaction(async (tx): Promise<DerivedContent | null> => {
-    const [row] = await tx
-      .select({ companyId: contracts.companyId, contentMd5: sql<string>`md5(${contracts.content})`, plainText: contracts.plainText })
-      .from(contracts)
-      .where(eq(contracts.id, contractId))
-      .for("update");
-    if (!row) throw contractNotFound();
+    const row = await lockDerivedRow(tx, contractId);
     const [current] = await tx.select({ version: sql<string>`${yjsDocuments}.xmin::text` }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
     if ((current?.version ?? null) !== covered.stateVersion) return null;
     if ((await logIds(tx, contractId)).some((id) => !covered.logIds.has(id))) return null;
     return writeDerived(tx, contractId, row, derived, opts.now);
   });
+}
+
+/**
+ * The contract row's derived text under its row lock (FOR UPDATE), for a refresh to compare with and
+ * to move anchors from. The stored HTML is only compared, so its digest is read rather than the megabytes of it.
+ */
+async function lockDerivedRow(tx: Db, contractId: string): Promise<{ companyId: string; contentMd5: string; plainText: string }> {
+  const [row] = await tx
+    .select({ companyId: contracts.companyId, contentMd5: sql<string>`md5(${contracts.content})`, plainText: contracts.plainText })
+    .from(contracts)
+    .where(eq(contracts.id, contractId))
+    .for("update");
+  if (!row) throw contractNotFound();
+  return row;
 }
 
 async function logIds(db: Db, contractId: string): Promise<number[]> {
@@ -401,13 +410,7 @@ export async function refreshDerivedContent(db: Db, contractId: string, doc: Y.D
     const rendered = early && own ? await deriveTextOffThread([...early.updates, own]) : null;
     if (early) await opts.afterEarlyRender?.();
     const result = await db.transaction(async (tx): Promise<DerivedContent | null> => {
-      // The stored HTML is only compared, so its digest is read rather than the megabytes of it.
-      const [row] = await tx
-        .select({ companyId: contracts.companyId, contentMd5: sql<string>`md5(${contracts.content})`, plainText: contracts.plainText })
-        .from(contracts)
-        .where(eq(contracts.id, contractId))
-        .for("update");
-      if (!row) throw contractNotFound();
+      const row = await lockDerivedRow(tx, contractId);
       let derived: DerivedText;
       if (opts.stored) derived = await deriveTextOffThread([...opts.stored]);
       else if (early && rendered) {
