@@ -2,6 +2,7 @@ import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
 import * as Y from "yjs";
+import { decodedUpdate } from "./decoded-update";
 
 /*
  * The y-websocket wire protocol (y-protocols): every binary frame is one message, a varuint type
@@ -58,7 +59,7 @@ function decodeBody(type: number, decoder: decoding.Decoder): IncomingMessage {
  */
 export function updateHasContent(update: Uint8Array): boolean {
   try {
-    const { structs, ds } = Y.decodeUpdate(update);
+    const { structs, ds } = decodedUpdate(update);
     return structs.length > 0 || ds.clients.size > 0;
   } catch (error) {
     throw new MalformedMessage(`undecodable update: ${String(error)}`);

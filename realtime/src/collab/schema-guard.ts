@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import { decodedUpdate, type DecodedUpdate } from "./decoded-update";
 import { proveStructure } from "./schema-proof";
 import { Invalid, elementType, itemIndex, liveItem, mark, schema, type PmNode } from "./schema-nodes";
 
@@ -144,9 +145,9 @@ const jsonLength = (value: unknown) => {
 
 /** Step 1: what the update holds, read from its own structs. Throws nothing; a bad update is `invalid`. */
 export function inspectUpdate(live: Y.Doc, update: Uint8Array, pending: PendingPlacements = () => null): Inspection {
-  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  let decoded: DecodedUpdate;
   try {
-    decoded = Y.decodeUpdate(update);
+    decoded = decodedUpdate(update);
   } catch {
     return { invalid: "an update that does not decode", structural: false, chars: 0, placements: [] };
   }

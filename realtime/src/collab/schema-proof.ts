@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
+import { decodedUpdate } from "./decoded-update";
 import type { PendingPlacements } from "./schema-guard";
 import { elementType, itemIndex, liveItem, mark, schema, type NodeType, type PmMark, type PmNode } from "./schema-nodes";
 
@@ -168,7 +169,7 @@ export function proveStructure(live: Y.Doc, update: Uint8Array, waiting: readonl
 
 /** Throws Unsure unless the update is valid applied right after `live`; returns the live elements it changes. */
 function prove(live: Y.Doc, update: Uint8Array, pending: PendingPlacements): Map<Container, Change> {
-  const { structs, ds } = Y.decodeUpdate(update);
+  const { structs, ds } = decodedUpdate(update);
   const items: Y.Item[] = [];
   for (const struct of structs) {
     if (!(struct instanceof Y.Item) || struct.id.client !== structs[0]!.id.client) throw new Unsure();
@@ -378,7 +379,7 @@ function pendingInRoot(neighbour: Y.ID, pending: PendingPlacements, root: Y.XmlF
  */
 function onlyAdds(live: Y.Doc, update: Uint8Array, touched: Map<Container, Change>, pending: PendingPlacements): void {
   const root = live.getXmlFragment(COLLAB_FRAGMENT);
-  const { structs, ds } = Y.decodeUpdate(update);
+  const { structs, ds } = decodedUpdate(update);
   const inUpdate = itemIndex(structs);
   const places = new Map<Y.Item, Place>();
   const liveType = (type: unknown, key: string | null): Place => ({ holder: { live: type as Container | Y.XmlText }, key });

@@ -152,6 +152,25 @@ describe("documents without suggestions (no walk of the document per keystroke)"
     expect(checkSuggestionUpdate(live, [], inside, approver)).toBe("foreignSuggestion");
   });
 
+  it("sees a suggestion integrated later, when the update it waited for arrives", () => {
+    const live = liveDoc(["The Contractor shall pay."]);
+    expect(checkSuggestionUpdate(live, [], edit(live, (_d, t) => t.insert(0, "Plain ")), approver)).toBe("ok");
+    // A reviewer types plain text, then suggests inside it; the second update reaches the document first.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(live));
+    const updates: Uint8Array[] = [];
+    copy.on("update", (u: Uint8Array) => updates.push(u));
+    text(copy).insert(0, "Now ");
+    text(copy).insert(2, "ew", { [SUGGESTION_MARKS.insert]: reviewer });
+    expect(updates).toHaveLength(2);
+    Y.applyUpdate(live, updates[1]!); // waits for its origin: nothing integrated yet
+    expect(text(live).toString()).not.toContain("ew");
+    Y.applyUpdate(live, updates[0]!); // both integrated now, the suggestion with the plain text
+    expect(text(live).toString()).toContain(`<${SUGGESTION_MARKS.insert}`);
+    const inside = edit(live, (_d, t) => t.insert(3, "XY"));
+    expect(checkSuggestionUpdate(live, [], inside, approver)).toBe("foreignSuggestion");
+  });
+
   it("forgets nothing when a suggested break is added, and rechecks after a suggestion is gone", () => {
     const live = liveDoc(["First.", "Second."]);
     expect(checkSuggestionUpdate(live, [], edit(live, (_d, t) => t.insert(0, "A ")), approver)).toBe("ok");

@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { readSuggestedBreak, SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES, SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
+import { decodedUpdate } from "./decoded-update";
 
 /** Mark names of the editor's suggestion mode, from the one editor schema. */
 export const SUGGESTION_MARKS = { insert: SuggestionInsert.name, delete: SuggestionDelete.name } as const;
@@ -167,29 +168,30 @@ function hasSuggestionFormat(node: Y.XmlFragment | Y.XmlElement): boolean {
   return false;
 }
 
-/**
- * Answers per update, kept as long as the update is: an incoming update is asked about when it
- * arrives and again, while it waits for its write, for every update that arrives after it on the
- * same document; each asking decoded it in full.
- */
-const formatsSuggestions = new WeakMap<Uint8Array, boolean>();
+const formatsSuggestion = (struct: Y.Item | Y.GC | Y.Skip) =>
+  struct instanceof Y.Item && ((struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key)) || struct.parentSub === SUGGESTED_BREAK);
 
-function updateFormatsSuggestions(update: Uint8Array): boolean {
-  let answer = formatsSuggestions.get(update);
-  if (answer === undefined) {
-    answer = Y.decodeUpdate(update).structs.some(
-      (struct) => struct instanceof Y.Item && ((struct.content instanceof Y.ContentFormat && isSuggestionKey(struct.content.key)) || struct.parentSub === SUGGESTED_BREAK),
-    );
-    formatsSuggestions.set(update, answer);
+/** Whether an update carries a suggestion format item or break (its decoding is shared with the other checks). */
+const updateFormatsSuggestions = (update: Uint8Array): boolean => decodedUpdate(update).structs.some(formatsSuggestion);
+
+/** Whether a transaction of `doc` integrated a suggestion format item or break: the structs it added, read in the store. */
+function transactionFormatsSuggestions(doc: Y.Doc, transaction: Y.Transaction): boolean {
+  for (const [client, after] of transaction.afterState) {
+    const before = transaction.beforeState.get(client) ?? 0;
+    if (after <= before) continue;
+    const structs = doc.store.clients.get(client);
+    if (!structs) continue;
+    for (let i = Y.findIndexSS(structs, before); i < structs.length; i++) if (formatsSuggestion(structs[i]!)) return true;
   }
-  return answer;
+  return false;
 }
 
 /**
  * Live documents known to hold no suggestion (no live suggestion mark, no suggested break), kept
- * true by watching their updates: Yjs items are never revived, so a document without suggestions
- * only gains one through an update that carries a suggestion format item or break, which
- * `updateFormatsSuggestions` sees. Anything else leaves the answer standing, so typing in a long
+ * true by watching their transactions: Yjs items are never revived, so a document without
+ * suggestions only gains one through a transaction that integrates a suggestion format item or
+ * break, which `transactionFormatsSuggestions` finds among the structs it added (read in the store,
+ * not decoded again from the update). Anything else leaves the answer standing, so typing in a long
  * contract without suggestions costs no walk of the document per keystroke.
  */
 const withoutSuggestions = new WeakSet<Y.Doc>();
@@ -199,8 +201,8 @@ function liveHasSuggestions(live: Y.Doc): boolean {
   if (withoutSuggestions.has(live)) return false;
   if (!watched.has(live)) {
     watched.add(live);
-    live.on("update", (update: Uint8Array) => {
-      if (withoutSuggestions.has(live) && updateFormatsSuggestions(update)) withoutSuggestions.delete(live);
+    live.on("afterTransaction", (transaction: Y.Transaction) => {
+      if (withoutSuggestions.has(live) && transactionFormatsSuggestions(live, transaction)) withoutSuggestions.delete(live);
     });
   }
   const has = hasSuggestionFormat(live.getXmlFragment(COLLAB_FRAGMENT));
