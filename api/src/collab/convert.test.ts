@@ -6,6 +6,7 @@ import * as Y from "yjs";
 import { htmlToPlainText } from "../content/text";
 import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { renderContract } from "../seed/contracts/render";
+import { seededRandom } from "../test/random";
 import { REVIEW_DOCUMENT } from "../test/review-factories";
 import { applyHtmlToDoc, documentFragment, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText, ydocToProseMirror } from "./convert";
 import { RICH_DOCUMENT } from "./test-documents";
@@ -70,6 +71,52 @@ describe("HTML ↔ Y.Doc", () => {
       expect(documentText(doc), html).toBe(htmlToPlainText(ydocToHtml(doc)));
       // The same walk over ProseMirror JSON: how the browser's Word export places markups.
       expect(walkPlainText(ydocToProseMirror(doc).toJSON() as JSONContent).text, html).toBe(documentText(doc));
+    }
+  });
+
+  it("reads the same plain text off the document as off its HTML, on random documents with awkward text", () => {
+    // The live document's derived plain text is read off the Y.Doc (documentText) while its HTML is
+    // rendered beside it: the two must never disagree, or offsets would point into the wrong text.
+    const next = seededRandom(77);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const TEXTS = ["Owner", " ", "  two  spaces ", "a&amp;b", "&lt;tag&gt;", "\u00a0nbsp\u00a0", "tab\there", "é—ü “quoted”", "😀 emoji", "\u200bzero", "end. "];
+    const text = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(TEXTS)).join("");
+    const inline = (): string => {
+      const roll = next();
+      if (roll < 0.5) return text();
+      if (roll < 0.6) return "<br>";
+      if (roll < 0.7) return `<strong>${text()}</strong>`;
+      if (roll < 0.8) return `<em>${text()}</em>${text()}`;
+      if (roll < 0.9) return `<a href="https://example.com/x">${text()}</a>`;
+      return "";
+    };
+    const paragraph = () => `<p>${Array.from({ length: Math.floor(next() * 4) }, inline).join("")}</p>`;
+    const block = (depth: number): string => {
+      const roll = next();
+      if (roll < 0.35 || depth > 2) return paragraph();
+      if (roll < 0.5) {
+        const level = 1 + Math.floor(next() * 3);
+        return `<h${level}>${inline()}</h${level}>`;
+      }
+      if (roll < 0.62) {
+        const list = pick(["ul", "ol"]);
+        return `<${list}>${Array.from({ length: 1 + Math.floor(next() * 3) }, () => `<li>${block(depth + 1)}${next() < 0.3 ? block(depth + 1) : ""}</li>`).join("")}</${list}>`;
+      }
+      if (roll < 0.72) return `<blockquote>${paragraph()}${next() < 0.5 ? paragraph() : ""}</blockquote>`;
+      if (roll < 0.82) return `<table><tbody>${Array.from({ length: 1 + Math.floor(next() * 2) }, () => `<tr>${Array.from({ length: 1 + Math.floor(next() * 3) }, () => `<td>${paragraph()}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
+      if (roll < 0.88) return `<pre><code>${text()}\n${text()}</code></pre>`;
+      if (roll < 0.93) return "<hr>";
+      return `<p><img src="https://cdn.example.com/i.png">${text()}</p>`;
+    };
+    for (let run = 0; run < 150; run++) {
+      const html = Array.from({ length: 1 + Math.floor(next() * 6) }, () => block(0)).join("");
+      const doc = docFrom(html);
+      // Typed straight into the document too: characters HTML escapes or a parser might normalise.
+      const texts: Y.XmlText[] = [];
+      const collect = (node: Y.XmlElement | Y.XmlFragment) => node.toArray().forEach((child) => (child instanceof Y.XmlText ? texts.push(child) : child instanceof Y.XmlElement && collect(child)));
+      collect(documentFragment(doc));
+      for (const t of texts.slice(0, 3)) t.insert(Math.floor(next() * (t.length + 1)), pick(["<b>", "&", "\r\n", "\n", "\t", "\u00a0", '"', "'"]));
+      expect(documentText(doc), html).toBe(htmlToPlainText(ydocToHtml(doc)));
     }
   });
 

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql } from "drizzle-orm";
+import { eq, getTableName, sql, type Query } from "drizzle-orm";
 import { isTextLocked, TEXT_LOCKED_STATUSES } from "@clausewise/shared";
 import type { Db } from "../db/client";
 import { contracts, yjsUpdates } from "../db/schema";
@@ -27,30 +27,29 @@ export async function appendLiveUpdates(db: Db, contractId: string, updates: Uin
   });
 }
 
-/** The group append's text between its parameters (ids, base64 updates, locked statuses), made once. */
-const GROUP_APPEND = (() => {
-  const [c, u] = [getTableName(contracts), getTableName(yjsUpdates)];
-  return [
-    `with incoming as (
+/**
+ * The group append, its parameters $1 (contract ids), $2 (base64 updates) and $3 (locked statuses).
+ * Written out once: drizzle would build the query anew at every write (one write per tick of
+ * typing), allocating its chunks each time; the session runs the finished text as it would.
+ */
+const GROUP_APPEND: Query = {
+  sql: `with incoming as (
       select contract_id, decode(update, 'base64') as update
-      from unnest(`,
-    `::uuid[], `,
-    `::text[]) as t (contract_id, update)
+      from unnest($1::uuid[], $2::text[]) as t (contract_id, update)
     ), target as (
-      select id, status from "${c}" where id in (select contract_id from incoming) for key share skip locked
+      select id, status from "${getTableName(contracts)}" where id in (select contract_id from incoming) for key share skip locked
     ), stored as (
-      insert into "${u}" (contract_id, update)
+      insert into "${getTableName(yjsUpdates)}" (contract_id, update)
       select incoming.contract_id, incoming.update from incoming join target on target.id = incoming.contract_id
-      where target.status <> all (`,
-    `::text[])
+      where target.status <> all ($3::text[])
       returning contract_id, id
     )
     select target.id::text as id, target.status,
       (select coalesce(string_agg(stored.id::text, ','), '') from stored where stored.contract_id = target.id) as ids
     from target`,
-  ].map((text) => sql.raw(text));
-})();
-const LOCKED_STATUSES = sql.param([...TEXT_LOCKED_STATUSES]);
+  params: [],
+};
+const LOCKED_STATUSES = [...TEXT_LOCKED_STATUSES];
 
 /** What became of one document's updates in a group append. */
 export type GroupAppendOutcome = "stored" | "locked" | "busy";
@@ -85,9 +84,9 @@ export async function appendLiveUpdateGroups(db: Db, batches: { contractId: stri
   // connection (a text that grew with the group was parsed, described and planned anew at every
   // commit, and each one kept as a prepared statement on the server). The updates travel as one
   // array of base64 strings (the drivers bind no bytea[]), decoded by the server. The text around
-  // the three parameters is made once (GROUP_APPEND): drizzle built it anew at every write (one write
-  // per tick of typing), walking the tables' definitions each time.
-  const result = await db.execute(sql`${GROUP_APPEND[0]}${sql.param(ids)}${GROUP_APPEND[1]}${sql.param(encoded)}${GROUP_APPEND[2]}${LOCKED_STATUSES}${GROUP_APPEND[3]}`);
+  // the three parameters is made once (GROUP_APPEND).
+  const query = { sql: GROUP_APPEND.sql, params: [ids, encoded, LOCKED_STATUSES] };
+  const result: unknown = await db._.session.prepareQuery(query, undefined, undefined, false).execute();
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string; ids: string }[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return batches.map((b): GroupAppended => {

@@ -10,8 +10,8 @@ import type { DerivedText } from "./derive";
 import { applyAll, mergeIntoState } from "./merge";
 import { scheduleReanalysis } from "../analysis/refresh";
 import { CPU_LIMITS, deriveTextOffThread, seedFromHtmlOffThread } from "../workers/cpu";
-import { htmlToPlainText } from "../content/text";
 import { ydocToHtml } from "./convert";
+import { documentText } from "./text-edit";
 
 export { seedFromHtml, type SeededDocument } from "./seed";
 
@@ -309,8 +309,9 @@ async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, l
   live.stateVersion = state?.version ?? null;
   live.logIds = new Set(ids);
   const covered = { stateVersion: live.stateVersion, logIds: live.logIds };
-  const content = ydocToHtml(doc);
-  const derived = { content, plainText: htmlToPlainText(content) };
+  // The plain text is read off the document itself (the same text as htmlToPlainText of its HTML,
+  // convert.test.ts), not by parsing the HTML just rendered.
+  const derived = { content: ydocToHtml(doc), plainText: documentText(doc) };
   await opts.afterEarlyRender?.();
   return db.transaction(async (tx): Promise<DerivedContent | null> => {
     const row = await lockDerivedRow(tx, contractId);

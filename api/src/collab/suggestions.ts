@@ -267,6 +267,8 @@ export interface SuggestionSyncResult {
   created: string[];
   updated: string[];
   withdrawn: string[];
+  /** Suggestions the document holds (none: every pending change backed by a mark is now withdrawn). */
+  found: number;
   /** Events and notifications to publish once the transaction committed. */
   afterCommit: AfterCommitTask[];
 }
@@ -282,8 +284,8 @@ export async function syncSuggestions(
 ): Promise<SuggestionSyncResult> {
   const now = input.now ?? new Date();
   const { companyId, contractId } = input;
-  const result: SuggestionSyncResult = { created: [], updated: [], withdrawn: [], afterCommit: [] };
   const suggestions = collectSuggestions(input.doc);
+  const result: SuggestionSyncResult = { created: [], updated: [], withdrawn: [], found: suggestions.length, afterCommit: [] };
   const rows = await tx
     .select()
     .from(documentChanges)

@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import { applyTextEdit, htmlToPlainText, TextRangeError } from "../content/text";
 import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { renderContract } from "../seed/contracts/render";
+import { seededRandom } from "../test/random";
 import { REVIEW_DOCUMENT } from "../test/review-factories";
 import { seedDocFromHtml, ydocToHtml, ydocToPlainText } from "./convert";
 import { RICH_DOCUMENT } from "./test-documents";
@@ -15,23 +16,13 @@ const docFrom = (html: string) => {
 };
 
 /** A small deterministic generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const REPLACEMENTS = ["", "45", "forty-five (45) days", "Owner", " ", "line\nbreak", "§ 4.2 — “quoted”", "x"];
 
 describe("applyTextEditToDoc", () => {
   it("gives the same text as applyTextEdit on the HTML, for random edits on the demo contracts and rich documents", () => {
     const documents = [...DEMO_CONTRACTS.map((c) => renderContract(c.source).html), REVIEW_DOCUMENT, RICH_DOCUMENT];
     documents.forEach((source, index) => {
-      const next = random(1000 + index);
+      const next = seededRandom(1000 + index);
       const doc = docFrom(source);
       for (let step = 0; step < 40; step++) {
         const html = ydocToHtml(doc);

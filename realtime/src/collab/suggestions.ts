@@ -195,16 +195,32 @@ function transactionFormatsSuggestions(doc: Y.Doc, transaction: Y.Transaction): 
  * contract without suggestions costs no walk of the document per keystroke.
  */
 const withoutSuggestions = new WeakSet<Y.Doc>();
-const watched = new WeakSet<Y.Doc>();
+/** Per watched document, how many of its transactions integrated a suggestion format item or break. */
+const suggestionEpochs = new WeakMap<Y.Doc, number>();
+
+function watch(live: Y.Doc): void {
+  if (suggestionEpochs.has(live)) return;
+  suggestionEpochs.set(live, 0);
+  live.on("afterTransaction", (transaction: Y.Transaction) => {
+    if (!transactionFormatsSuggestions(live, transaction)) return;
+    suggestionEpochs.set(live, suggestionEpochs.get(live)! + 1);
+    withoutSuggestions.delete(live);
+  });
+}
+
+/**
+ * A count that changes whenever a suggestion mark or break comes into `live` (typed, stored
+ * elsewhere, applied by a decision), counted from the first time it is asked: equal answers mean no
+ * suggestion arrived in between.
+ */
+export function suggestionEpoch(live: Y.Doc): number {
+  watch(live);
+  return suggestionEpochs.get(live)!;
+}
 
 function liveHasSuggestions(live: Y.Doc): boolean {
   if (withoutSuggestions.has(live)) return false;
-  if (!watched.has(live)) {
-    watched.add(live);
-    live.on("afterTransaction", (transaction: Y.Transaction) => {
-      if (withoutSuggestions.has(live) && transactionFormatsSuggestions(live, transaction)) withoutSuggestions.delete(live);
-    });
-  }
+  watch(live);
   const has = hasSuggestionFormat(live.getXmlFragment(COLLAB_FRAGMENT));
   if (!has) withoutSuggestions.add(live);
   return has;
