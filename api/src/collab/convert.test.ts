@@ -8,9 +8,9 @@ import { DEMO_CONTRACTS } from "../seed/demo-data";
 import { renderContract } from "../seed/contracts/render";
 import { seededRandom } from "../test/random";
 import { REVIEW_DOCUMENT } from "../test/review-factories";
-import { applyHtmlToDoc, documentFragment, htmlToYUpdate, seedDocFromHtml, ydocToHtml, ydocToPlainText, ydocToProseMirror } from "./convert";
+import { applyHtmlToDoc, documentFragment, htmlToYUpdate, liveDocumentHtml, seedDocFromHtml, ydocToHtml, ydocToPlainText, ydocToProseMirror } from "./convert";
 import { RICH_DOCUMENT } from "./test-documents";
-import { documentText, WALKED_NODE_TYPES } from "./text-edit";
+import { applyTextEditToDoc, documentText, WALKED_NODE_TYPES } from "./text-edit";
 
 const docFrom = (html: string) => {
   const doc = new Y.Doc();
@@ -118,6 +118,53 @@ describe("HTML ↔ Y.Doc", () => {
       for (const t of texts.slice(0, 3)) t.insert(Math.floor(next() * (t.length + 1)), pick(["<b>", "&", "\r\n", "\n", "\t", "\u00a0", '"', "'"]));
       expect(documentText(doc), html).toBe(htmlToPlainText(ydocToHtml(doc)));
     }
+  });
+
+  it("renders a live document block by block exactly as the whole render, through random edits of every kind", () => {
+    const documents = [RICH_DOCUMENT, REVIEW_DOCUMENT, ...DEMO_CONTRACTS.slice(0, 1).map((c) => renderContract(c.source).html), "<p>only</p>"];
+    documents.forEach((source, index) => {
+      const next = seededRandom(500 + index);
+      const doc = docFrom(source);
+      const elements = () => {
+        const out: Y.XmlElement[] = [];
+        const walk = (node: Y.XmlFragment | Y.XmlElement) => node.toArray().forEach((child) => child instanceof Y.XmlElement && (out.push(child), walk(child)));
+        walk(documentFragment(doc));
+        return out;
+      };
+      const texts = () => elements().flatMap((e) => e.toArray().filter((c): c is Y.XmlText => c instanceof Y.XmlText));
+      const pick = <T,>(items: T[]): T | undefined => items[Math.floor(next() * items.length)];
+      expect(liveDocumentHtml(doc), `document ${index}`).toBe(ydocToHtml(doc));
+      for (let step = 0; step < 60; step++) {
+        const roll = next();
+        const fragment = documentFragment(doc);
+        const text = pick(texts());
+        if (roll < 0.3 && text) text.insert(Math.floor(next() * (text.length + 1)), pick(["x", " more words", "&<>", "\u00a0"])!);
+        else if (roll < 0.4 && text && text.length > 0) text.delete(Math.floor(next() * text.length), 1);
+        else if (roll < 0.5 && text && text.length > 1) text.format(0, 1 + Math.floor(next() * (text.length - 1)), { bold: next() < 0.7 ? {} : null });
+        else if (roll < 0.6) pick(elements())?.setAttribute("textAlign", pick(["center", "right", "left"])!);
+        else if (roll < 0.7) {
+          const p = new Y.XmlElement("paragraph");
+          p.insert(0, [new Y.XmlText("inserted")]);
+          fragment.insert(Math.floor(next() * (fragment.length + 1)), [p]);
+        } else if (roll < 0.78 && fragment.length > 1) fragment.delete(Math.floor(next() * fragment.length), 1);
+        else if (roll < 0.86 && fragment.length > 0) {
+          // A block moved: deleted and inserted anew elsewhere, as the editor does.
+          const from = Math.floor(next() * fragment.length);
+          const moved = (fragment.get(from) as Y.XmlElement).clone();
+          doc.transact(() => {
+            fragment.delete(from, 1);
+            fragment.insert(Math.floor(next() * (fragment.length + 1)), [moved]);
+          });
+        } else if (roll < 0.93) applyTextEditToDoc(doc, 0, Math.min(3, documentText(doc).length), "Re");
+        else fragment.insert(fragment.length, [new Y.XmlElement("marquee")]); // skipped by the render
+        expect(liveDocumentHtml(doc), `document ${index}, step ${step}`).toBe(ydocToHtml(doc));
+      }
+    });
+    // Top-level text and an empty document: the whole render.
+    const bare = new Y.Doc();
+    expect(liveDocumentHtml(bare)).toBe(ydocToHtml(bare));
+    documentFragment(bare).insert(0, [new Y.XmlText("loose")]);
+    expect(liveDocumentHtml(bare)).toBe(ydocToHtml(bare));
   });
 
   it("htmlToYUpdate makes a state any Y.Doc can load", () => {

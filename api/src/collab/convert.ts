@@ -119,6 +119,48 @@ export function ydocToHtml(doc: Y.Doc): string {
   return proseMirrorToHtml(ydocToProseMirror(doc));
 }
 
+/** Per live document, each top-level block's HTML ("" for a block the schema skips), until the block changes. */
+const blockHtml = new WeakMap<Y.Doc, WeakMap<Y.XmlElement, string>>();
+
+/**
+ * `ydocToHtml` of a live document, re-rendering only the top-level blocks that changed since the
+ * last call: the document's HTML is its top-level blocks' HTML one after the other, and a block's
+ * own HTML depends on nothing outside it. A deep observer, installed on the first call, forgets a
+ * block whenever anything in it changes (Yjs never revives an element: a moved block is a new one).
+ * Top-level text, which the serializer would join with its neighbours, and an empty document fall
+ * back to the whole render. Call it outside a transaction of `doc` (observers run at its end).
+ */
+export function liveDocumentHtml(doc: Y.Doc): string {
+  const fragment = documentFragment(doc);
+  let blocks = blockHtml.get(doc);
+  if (!blocks) {
+    const cache = new WeakMap<Y.XmlElement, string>();
+    blocks = cache;
+    blockHtml.set(doc, cache);
+    fragment.observeDeep((events) => {
+      for (const event of events) {
+        let type: Y.AbstractType<unknown> | null = event.target;
+        while (type && type.parent !== fragment) type = type.parent;
+        if (type instanceof Y.XmlElement) cache.delete(type);
+      }
+    });
+  }
+  const children = fragment.toArray();
+  if (!children.every((child) => child instanceof Y.XmlElement)) return ydocToHtml(doc);
+  const schema = getEditorSchema();
+  let html = "";
+  for (const child of children as Y.XmlElement[]) {
+    let own = blocks.get(child);
+    if (own === undefined) {
+      const nodes = toProseMirrorNodes([child]);
+      own = nodes.length > 0 ? proseMirrorToHtml(schema.topNodeType.create(null, nodes)) : "";
+      blocks.set(child, own);
+    }
+    html += own;
+  }
+  return html === "" ? ydocToHtml(doc) : html;
+}
+
 /** The document in the API's plain-text coordinate system (content/text.ts), unchanged by the Y.Doc. */
 export function ydocToPlainText(doc: Y.Doc): string {
   return htmlToPlainText(ydocToHtml(doc));

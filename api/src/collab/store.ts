@@ -10,7 +10,7 @@ import type { DerivedText } from "./derive";
 import { applyAll, mergeIntoState } from "./merge";
 import { scheduleReanalysis } from "../analysis/refresh";
 import { CPU_LIMITS, deriveTextOffThread, seedFromHtmlOffThread } from "../workers/cpu";
-import { ydocToHtml } from "./convert";
+import { liveDocumentHtml } from "./convert";
 import { documentText } from "./text-edit";
 
 export { seedFromHtml, type SeededDocument } from "./seed";
@@ -309,9 +309,10 @@ async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, l
   live.stateVersion = state?.version ?? null;
   live.logIds = new Set(ids);
   const covered = { stateVersion: live.stateVersion, logIds: live.logIds };
-  // The plain text is read off the document itself (the same text as htmlToPlainText of its HTML,
-  // convert.test.ts), not by parsing the HTML just rendered.
-  const derived = { content: ydocToHtml(doc), plainText: documentText(doc) };
+  // Only the blocks changed since the last refresh are rendered again; the plain text is read off
+  // the document itself (the same text as htmlToPlainText of its HTML, convert.test.ts), not by
+  // parsing the HTML just rendered.
+  const derived = { content: liveDocumentHtml(doc), plainText: documentText(doc) };
   await opts.afterEarlyRender?.();
   return db.transaction(async (tx): Promise<DerivedContent | null> => {
     const row = await lockDerivedRow(tx, contractId);
