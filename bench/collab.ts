@@ -840,6 +840,8 @@ interface PeerRun extends LoadResult {
   freshRssMB: number;
   /** The server's worst event-loop delay during the run (the probe's; null if it did not answer). */
   loopMaxMs: number | null;
+  /** Its garbage-collection pauses during the run (count, longest; null if the probe did not answer). */
+  gc: { count: number; maxMs: number } | null;
 }
 
 /** One server, one rate: a fresh server, its RSS read when quiet, then the load client's window. */
@@ -858,7 +860,7 @@ async function peerRun(mode: LoadMode, rate: number): Promise<PeerRun> {
     const fresh = await settledFresh(server);
     const result = await load();
     const after = await serverMemory(server);
-    return { ...result, freshRssMB: fresh.rss / 1024 / 1024, loopMaxMs: after.stalls?.loopMaxMs ?? null };
+    return { ...result, freshRssMB: fresh.rss / 1024 / 1024, loopMaxMs: after.stalls?.loopMaxMs ?? null, gc: after.stalls?.gc ?? null };
   };
   if (mode !== "clausewise") {
     const peer = await startPeer(mode);
@@ -921,7 +923,7 @@ async function peersSideBySide(): Promise<void> {
         }
         runs.set(key(mode, rate), [...(runs.get(key(mode, rate)) ?? []), run]);
         console.log(
-          `  round ${round}, ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms; delivered ${int(run.delivered)} of ${int(run.expected)}${run.late ? ` (+${int(run.late)} late)` : ""}; ${run.ready}/${run.connections} connected in ${int(run.connectMs)} ms; server CPU ${((run.serverCpuSeconds * 1000) / Math.max(1, run.sent)).toFixed(3)} ms per edit, RSS fresh ${run.freshRssMB.toFixed(0)} MB, peak ${run.serverRssPeakMB} MB; loop delay max ${run.loopMaxMs === null ? "n/a" : ms(run.loopMaxMs)}; load client CPU ${run.clientCpuPct}%${Object.keys(run.closed).length ? `; closed by the server during the run: ${Object.entries(run.closed).map(([why, n]) => `${int(n)} × ${why}`).join(", ")}` : ""}`,
+          `  round ${round}, ${PEER_LABEL[mode].padEnd(11)} ${int(rate).padStart(5)}/s: p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms; delivered ${int(run.delivered)} of ${int(run.expected)}${run.late ? ` (+${int(run.late)} late)` : ""}; ${run.ready}/${run.connections} connected in ${int(run.connectMs)} ms; server CPU ${((run.serverCpuSeconds * 1000) / Math.max(1, run.sent)).toFixed(3)} ms per edit, RSS fresh ${run.freshRssMB.toFixed(0)} MB, peak ${run.serverRssPeakMB} MB; loop delay max ${run.loopMaxMs === null ? "n/a" : ms(run.loopMaxMs)}${run.gc ? `, gc pauses ${int(run.gc.count)} (longest ${ms(run.gc.maxMs)})` : ""}; load client CPU ${run.clientCpuPct}%${Object.keys(run.closed).length ? `; closed by the server during the run: ${Object.entries(run.closed).map(([why, n]) => `${int(n)} × ${why}`).join(", ")}` : ""}`,
         );
       }
     }
