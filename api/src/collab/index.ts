@@ -9,6 +9,7 @@ export {
   appendUpdates,
   compact,
   COMPACT_BATCH,
+  compactLive,
   coverCompactPass,
   ensureSeeded,
   insertDocumentState,

@@ -9,7 +9,7 @@ import { createTestDatabase } from "../test/db";
 import { createCompany, createContract } from "../test/factories";
 import { commitDocumentEdit, COLLAB_UPDATE_EVENT, parseCollabUpdateEvent } from "./commit";
 import { applyHtmlToDoc, ydocToHtml, ydocToPlainText } from "./convert";
-import { appendUpdates, compact, COMPACT_BATCH, coverCompactPass, ensureSeeded, loadDocument, refreshDerivedContent, type LiveCoverage } from "./store";
+import { appendUpdates, compact, COMPACT_BATCH, compactLive, coverCompactPass, ensureSeeded, loadDocument, refreshDerivedContent, type LiveCoverage } from "./store";
 import { mergeIntoState } from "./merge";
 import { applyTextEditToDoc, documentText } from "./text-edit";
 
@@ -304,6 +304,50 @@ describe("refreshDerivedContent", () => {
     applyTextEditToDoc(doc, 0, 0, "The ");
     expect(await refreshDerivedContent(db(), contract.id, doc, { live })).toMatchObject({ changed: true, plainText: "The Owner: Net 45 days." });
     expect(live.applied).toBe(2);
+  });
+
+  it("compacts from a live document that holds the state row: writes it and deletes exactly the rows it holds", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    const live = coverage(doc);
+    expect(await compactLive(db(), contract.id, doc, live)).toBeNull(); // no state version known yet
+    await refreshDerivedContent(db(), contract.id, doc, { live });
+    expect(live.stateVersion).not.toBeNull();
+    // Two of its own stored edits (covered), and one stored by another instance that it has not received.
+    for (const edit of [() => applyTextEditToDoc(doc, 0, 0, "The "), () => applyTextEditToDoc(doc, documentText(doc).length, documentText(doc).length, " Holdback 10%.")]) {
+      live.logIds.add((await appendUpdates(db(), contract.id, [edit()!]))!);
+    }
+    const other = await clientEdit(contract.id, (replica) => applyTextEditToDoc(replica, documentText(replica).indexOf("30"), documentText(replica).indexOf("30") + 2, "45"));
+    await appendUpdates(db(), contract.id, [other]);
+    const [otherRow] = (await logOf(contract.id)).slice(-1);
+    const before = live.stateVersion;
+
+    expect(await compactLive(db(), contract.id, doc, live)).toBe(1); // the other instance's row is left
+    expect((await logOf(contract.id)).map((row) => row.id)).toEqual([otherRow!.id]);
+    expect(live.stateVersion).not.toBe(before);
+    expect(live.logIds.size).toBe(0);
+    // The store holds every edit: the state written and the row left.
+    expect(ydocToPlainText((await loadDocument(db(), contract.id)).doc)).toBe("The Net 45 days. Holdback 10%.");
+    // Still covered: a refresh reads only the row it lacks.
+    const applied = live.applied;
+    expect(await refreshDerivedContent(db(), contract.id, doc, { live })).toMatchObject({ plainText: "The Net 45 days. Holdback 10%." });
+    expect(live.applied).toBe(applied + 1);
+  });
+
+  it("leaves a live compaction to the merge when another compaction changed the state row meanwhile", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const { doc } = await loadDocument(db(), contract.id);
+    const live = coverage(doc);
+    await refreshDerivedContent(db(), contract.id, doc, { live });
+    live.logIds.add((await appendUpdates(db(), contract.id, [applyTextEditToDoc(doc, 0, 0, "The ")!]))!);
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (replica) => applyTextEditToDoc(replica, 0, 0, "X"))]);
+    await compact(db(), contract.id); // another instance's compaction: the state row this document held is gone
+    const state = await stateOf(contract.id);
+    expect(await compactLive(db(), contract.id, doc, live)).toBeNull();
+    expect(await stateOf(contract.id)).toEqual(state); // nothing written
+    expect(ydocToPlainText((await loadDocument(db(), contract.id)).doc)).toBe("XThe Net 30 days.");
   });
 
   it("renders a live document again when an edit was stored after its render, and writes a text that holds it", async () => {

@@ -266,6 +266,49 @@ export function coverCompactPass(coverage: LiveCoverage, pass: CompactPass): voi
   for (const id of pass.ids) coverage.logIds.delete(id);
 }
 
+/**
+ * A compaction from a live document that holds the state row (`coverage.stateVersion`): the new
+ * state is the document itself, encoded on this thread, instead of the state row and the log read
+ * back and merged in the compaction worker. The document holds only stored edits (a live server
+ * applies an update once it is committed, and what it receives from elsewhere was committed there),
+ * so writing it loses nothing and invents nothing; exactly the log rows it holds are deleted, under
+ * the state row's lock and only if the row is still the version it holds. Rows it does not hold
+ * stay in the log for the next compaction (a loaded document applies every row, and applying an
+ * update twice changes nothing). Answers how many log rows the document does not hold, or null when it did not
+ * apply (no state version known, another compaction won, or a document large enough that its
+ * encoding belongs in the worker): the caller then compacts by merging.
+ */
+export async function compactLive(db: Db, contractId: string, doc: Y.Doc, coverage: LiveCoverage): Promise<number | null> {
+  const fromVersion = coverage.stateVersion;
+  if (fromVersion === null) return null;
+  const state = Y.encodeStateAsUpdate(doc);
+  if (state.byteLength >= CPU_LIMITS.deriveOffThreadMinBytes) return null;
+  const held = new Set(coverage.logIds); // what `state` holds: nothing is applied before the write below
+  const written = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: sql<string>`${yjsDocuments}.xmin::text`, lastUpdateId: yjsDocuments.lastUpdateId })
+      .from(yjsDocuments)
+      .where(eq(yjsDocuments.contractId, contractId))
+      .for("update");
+    if (current?.version !== fromVersion) return null;
+    const all = await logIds(tx, contractId);
+    const ids = all.filter((id) => held.has(id));
+    // Rows the document does not hold at all (stored since the snapshot by this server are held: the next compaction takes them).
+    const left = all.filter((id) => !held.has(id) && !coverage.logIds.has(id)).length;
+    if (ids.length === 0) return { pass: null, left };
+    const [after] = await tx
+      .update(yjsDocuments)
+      .set({ state, lastUpdateId: Math.max(current.lastUpdateId, ...ids), updatedAt: new Date() })
+      .where(eq(yjsDocuments.contractId, contractId))
+      .returning({ version: sql<string>`${yjsDocuments}.xmin::text` });
+    await tx.delete(yjsUpdates).where(and(eq(yjsUpdates.contractId, contractId), sql`${yjsUpdates.id} = any(${sql.param(ids)}::bigint[])`));
+    return { pass: { fromVersion, toVersion: after!.version, ids }, left };
+  });
+  if (written === null) return null;
+  if (written.pass) coverCompactPass(coverage, written.pass);
+  return written.left;
+}
+
 /** Attempts at a render of the live document itself before the merge of the stored document with it. */
 const LIVE_ATTEMPTS = 2;
 

@@ -8,7 +8,6 @@ import type { CollabFanout } from "./fanout";
 import type { CollabOptions } from "./options";
 import { UpdateGuard, type Ticket } from "./guards";
 import type { DocumentPersistence, LiveCoverage } from "./persistence";
-import { coverCompactPass } from "@clausewise/api/collab/index";
 import {
   awarenessClientIds,
   encodeAwareness,
@@ -309,7 +308,7 @@ export class LiveDocument {
     this.lastCompactionAt = Date.now();
     this.compaction = this.backgroundQueue
       .enqueue(`compact:${this.contractId}`, () =>
-        this.deps.persistence.compact(this.contractId, (pass) => coverCompactPass(this.coverage, pass)).catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed")),
+        this.deps.persistence.compact(this.contractId, { doc: this.doc, coverage: this.coverage }).catch((error: unknown) => this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: compaction failed")),
       )
       .finally(() => {
         this.compaction = null;

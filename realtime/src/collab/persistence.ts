@@ -1,6 +1,6 @@
 import type * as Y from "yjs";
 import type { Db } from "@clausewise/api/db/client";
-import { appendLiveUpdateGroups, appendLiveUpdates, compact, contractsWithLoggedUpdates, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
+import { appendLiveUpdateGroups, appendLiveUpdates, compact, compactLive, contractsWithLoggedUpdates, coverCompactPass, ensureSeeded, loadDocument, refreshDerivedContent } from "@clausewise/api/collab/index";
 import type { CompactPass, GroupAppended, GroupAppendOutcome, LiveCoverage } from "@clausewise/api/collab/index";
 import { mergeOffThread } from "./merge-thread";
 
@@ -31,8 +31,12 @@ export interface DocumentPersistence {
    * the log ids of the rows stored. Optional: without it the group commit writes each document with `append`.
    */
   appendGroup?(batches: { contractId: string; updates: Uint8Array[] }[]): Promise<GroupAppended[]>;
-  /** Folds the log into the state row. Safe to run from several instances at once. `onPass`: after each pass that wrote. */
-  compact(contractId: string, onPass?: (pass: CompactPass) => void): Promise<void>;
+  /**
+   * Folds the log into the state row. Safe to run from several instances at once. With `live` (a
+   * live document and what of the store it holds), the document itself is written when it holds the
+   * state row, and its coverage follows every pass.
+   */
+  compact(contractId: string, live?: { doc: Y.Doc; coverage: LiveCoverage }): Promise<void>;
   /**
    * Rewrites the derived HTML and plain text of the contract from the document. With `coverage`
    * (what of the store `doc` holds, kept by the caller), `doc` is brought up to the store and
@@ -56,8 +60,9 @@ export function createDocumentStore(db: Db): DocumentPersistence {
       await appendLiveUpdates(db, contractId, updates);
     },
     appendGroup: (batches) => appendLiveUpdateGroups(db, batches),
-    async compact(contractId, onPass) {
-      await compact(db, contractId, { merge: mergeOffThread, onPass });
+    async compact(contractId, live) {
+      if (live && (await compactLive(db, contractId, live.doc, live.coverage)) === 0) return;
+      await compact(db, contractId, { merge: mergeOffThread, onPass: live && ((pass) => coverCompactPass(live.coverage, pass)) });
     },
     async refreshDerived(contractId, doc, coverage) {
       await refreshDerivedContent(db, contractId, doc, { live: coverage });
