@@ -306,6 +306,20 @@ describe("refreshDerivedContent", () => {
     expect(live.applied).toBe(2);
   });
 
+  it("a loaded document says what of the store it holds: its first refresh reads nothing back", async () => {
+    const contract = await newContract("<p>Net 30 days.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    await appendUpdates(db(), contract.id, [await clientEdit(contract.id, (replica) => applyTextEditToDoc(replica, 4, 6, "45"))]);
+    const loaded = await loadDocument(db(), contract.id);
+    expect(loaded.stateVersion).toBe((await db().select({ version: sql<string>`${yjsDocuments}.xmin::text` }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contract.id)))[0]!.version);
+    expect(loaded.logIds).toEqual((await logOf(contract.id)).map((row) => Number(row.id)));
+    const live = coverage(loaded.doc);
+    live.stateVersion = loaded.stateVersion;
+    for (const id of loaded.logIds) live.logIds.add(id);
+    expect(await refreshDerivedContent(db(), contract.id, loaded.doc, { live })).toMatchObject({ changed: true, plainText: "Net 45 days." });
+    expect(live.applied).toBe(0);
+  });
+
   it("compacts from a live document that holds the state row: writes it and deletes exactly the rows it holds", async () => {
     const contract = await newContract("<p>Net 30 days.</p>");
     await ensureSeeded(db(), { contractId: contract.id });

@@ -78,6 +78,9 @@ export interface LoadedDocument {
   logEntries: number;
   /** The stored updates `doc` was made of (the state row, then the log), e.g. to derive its text in a worker. */
   updates: Uint8Array[];
+  /** What of the store `doc` holds: the state row's version (null: none) and the log rows applied (a live document's first coverage). */
+  stateVersion: string | null;
+  logIds: number[];
 }
 
 /**
@@ -88,12 +91,15 @@ export interface LoadedDocument {
  */
 export async function loadDocument(db: Db, contractId: string): Promise<LoadedDocument> {
   const log = await db.select({ id: yjsUpdates.id, update: yjsUpdates.update }).from(yjsUpdates).where(eq(yjsUpdates.contractId, contractId)).orderBy(asc(yjsUpdates.id));
-  const [state] = await db.select({ state: yjsDocuments.state, lastUpdateId: yjsDocuments.lastUpdateId }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
+  const [state] = await db
+    .select({ state: yjsDocuments.state, lastUpdateId: yjsDocuments.lastUpdateId, version: sql<string>`${yjsDocuments}.xmin::text` })
+    .from(yjsDocuments)
+    .where(eq(yjsDocuments.contractId, contractId));
   const updates = [...(state ? [state.state] : []), ...log.map((row) => row.update)];
   const doc = new Y.Doc();
   applyAll(doc, updates);
   const lastUpdateId = log.reduce((max, row) => Math.max(max, row.id), state?.lastUpdateId ?? 0);
-  return { doc, lastUpdateId, logEntries: log.length, updates };
+  return { doc, lastUpdateId, logEntries: log.length, updates, stateVersion: state?.version ?? null, logIds: log.map((row) => Number(row.id)) };
 }
 
 /** Appends a batch of updates to the log in one INSERT; returns the highest new id (null: empty batch). */

@@ -215,6 +215,12 @@ export class LiveDocument {
     this.scheduleCompaction();
   }
 
+  /** What of the store the document was loaded from: its first refresh and compaction need not read it back. */
+  holds(stateVersion: string | null, logIds: readonly number[]): void {
+    this.coverage.stateVersion = stateVersion;
+    for (const id of logIds) this.coverage.logIds.add(id);
+  }
+
   /** An update another process already stored (a REST edit, another instance, a reload). */
   applyStored(update: Uint8Array, origin: symbol): void {
     Y.applyUpdate(this.doc, update, origin);

@@ -12,6 +12,9 @@ export interface LoadedDocument {
   lastUpdateId: number;
   /** Log rows applied on top of the state row (after a crash, edits the derived text may lack). */
   logEntries: number;
+  /** What of the store `doc` holds (the state row's version, the log rows applied), when the store says. */
+  stateVersion?: string | null;
+  logIds?: number[];
 }
 
 /**

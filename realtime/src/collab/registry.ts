@@ -89,8 +89,9 @@ export class DocumentRegistry {
     let unsubscribe: (() => Promise<void>) | null = null;
     try {
       unsubscribe = await this.deps.fanout.subscribe(contractId, (message) => this.deliverFanout(contractId, message));
-      const { doc, logEntries } = await this.deps.persistence.load(contractId);
+      const { doc, logEntries, stateVersion, logIds } = await this.deps.persistence.load(contractId);
       const live = new LiveDocument(contractId, doc, this.deps);
+      if (stateVersion !== undefined && logIds) live.holds(stateVersion, logIds);
       // Edits in the log may be missing from the derived text (the server that stored them crashed).
       if (logEntries > 0) live.refreshDerivedSoon();
       for (const item of early) {
