@@ -5,6 +5,7 @@ import { prosemirrorToYXmlFragment, updateYFragment } from "y-prosemirror";
 import * as Y from "yjs";
 import { htmlToPlainText } from "../content/text";
 import { htmlToProseMirrorNode, proseMirrorToHtml } from "./html-codec";
+import { textDelta } from "./delta";
 
 /*
  * Conversions between the stored HTML, ProseMirror and the Y.Doc, all through the ONE editor schema
@@ -90,7 +91,7 @@ function toProseMirrorNodes(children: (Y.XmlElement | Y.XmlText | Y.XmlHook)[]):
   const nodes: PmNode[] = [];
   for (const child of children) {
     if (child instanceof Y.XmlText) {
-      for (const op of child.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
+      for (const op of textDelta(child)) {
         if (typeof op.insert === "string" && op.insert.length > 0) nodes.push(schema.text(op.insert, marksOf(op.attributes)));
       }
     } else if (child instanceof Y.XmlElement) {

@@ -6,6 +6,7 @@ import { SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES } from "@clausewise/shared/edito
 import { captureUpdate, documentFragment } from "./convert";
 import { markOn, SUGGESTION_MARK_NAMES, type Suggestion } from "./suggestions";
 import { documentSegments } from "./text-edit";
+import { textDelta } from "./delta";
 
 /*
  * A Word redline's tracked changes written into the live document as suggestions (the same
@@ -77,7 +78,7 @@ function readLive(doc: Y.Doc): LiveText {
       continue;
     }
     let index = 0;
-    for (const op of segment.node.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
+    for (const op of textDelta(segment.node)) {
       if (typeof op.insert !== "string") {
         index += 1;
         continue;

@@ -11,6 +11,7 @@ import { notify } from "../commands/notifications/notify";
 import { contractMembersWith } from "../commands/notifications/recipients";
 import { captureUpdate } from "./convert";
 import { documentSegments } from "./text-edit";
+import { textDelta } from "./delta";
 
 /*
  * Suggestion mode on the server (DESIGN.md §3): a reviewer's edits live in the document as
@@ -135,7 +136,7 @@ export function collectSuggestions(doc: Y.Doc): Suggestion[] {
     const start = starts.get(item);
     if (start === undefined) return;
     let plain = start;
-    for (const op of item.toDelta() as DeltaOp[]) {
+    for (const op of textDelta(item)) {
       if (typeof op.insert !== "string") continue;
       const text = op.insert;
       const inserted = markOn(op.attributes, SUGGESTION_MARK_NAMES.insert);
@@ -175,7 +176,7 @@ export function decideMarkedSuggestion(doc: Y.Doc, changeId: string, decision: "
   for (const segment of documentSegments(doc)) {
     if (!segment.node) continue;
     let index = 0;
-    for (const op of segment.node.toDelta() as DeltaOp[]) {
+    for (const op of textDelta(segment.node)) {
       const length = typeof op.insert === "string" ? op.insert.length : 1;
       for (const [key, value] of Object.entries(op.attributes ?? {})) {
         if (value == null || typeof value !== "object" || (value as MarkValue).changeId !== changeId) continue;

@@ -3,6 +3,7 @@ import { BLOCK_TAGS, CELL_TAGS, RENDERED_TAGS } from "@clausewise/shared/word";
 import * as Y from "yjs";
 import { TextRangeError, TRANSPARENT_CONTAINERS } from "../content/text";
 import { captureUpdate, documentFragment } from "./convert";
+import { textDelta, textValue } from "./delta";
 
 /*
  * Plain-text offsets on the live document. The API's offsets index htmlToPlainText(content)
@@ -32,74 +33,90 @@ export interface TextSegment {
   text: string;
 }
 
-const xmlTextValue = (node: Y.XmlText): string =>
-  (node.toDelta() as { insert: unknown }[]).map((op) => (typeof op.insert === "string" ? op.insert : "")).join("");
+/**
+ * The walk of documentSegments. A class rather than closures inside the function: the derived
+ * refresh walks every live document, and V8 compiles each new closure of a hot function afresh.
+ */
+class SegmentWalk {
+  readonly out: TextSegment[] = [];
+  private readonly schema = getEditorSchema();
+  private offset = 0;
+  private lineHasContent = false;
+  private pendingBreak = false;
 
-/** The document's plain text as segments, in document order. */
-export function documentSegments(doc: Y.Doc): TextSegment[] {
-  const schema = getEditorSchema();
-  const out: TextSegment[] = [];
-  let offset = 0;
-  let lineHasContent = false;
-  let pendingBreak = false;
-  const push = (node: Y.XmlText | null, text: string) => {
-    out.push({ node, start: offset, text });
-    offset += text.length;
-  };
-  const breakLine = () => {
-    if (lineHasContent) pendingBreak = true;
-  };
+  private push(node: Y.XmlText | null, text: string): void {
+    this.out.push({ node, start: this.offset, text });
+    this.offset += text.length;
+  }
+
+  private breakLine(): void {
+    if (this.lineHasContent) this.pendingBreak = true;
+  }
+
+  private walked(child: Y.XmlElement | Y.XmlText | Y.XmlHook): child is Y.XmlElement {
+    return child instanceof Y.XmlElement && Boolean(RENDERED_TAGS[child.nodeName]) && Boolean(this.schema.nodes[child.nodeName]);
+  }
 
   /** `container`: the parent renders as li/td/th/blockquote (see TRANSPARENT_CONTAINERS in content/text.ts). */
-  const walkChildren = (children: (Y.XmlElement | Y.XmlText | Y.XmlHook)[], atRoot: boolean, cellIndex: { n: number }, container = false) => {
-    const elements = children.filter((c): c is Y.XmlElement => c instanceof Y.XmlElement && Boolean(RENDERED_TAGS[c.nodeName]) && Boolean(schema.nodes[c.nodeName]));
-    for (const child of children) {
-      if (child instanceof Y.XmlText) {
-        const text = xmlTextValue(child);
-        if (text.length === 0 || (atRoot && text.trim() === "")) continue;
-        if (pendingBreak) {
-          push(null, "\n");
-          pendingBreak = false;
-        }
-        push(child, text);
-        lineHasContent = true;
-      } else if (child instanceof Y.XmlElement) {
-        // ydocToHtml skips what the schema does not know, content and all.
-        const tags = RENDERED_TAGS[child.nodeName];
-        if (!tags || !schema.nodes[child.nodeName]) continue;
-        const edge = container ? { first: elements[0] === child, last: elements.at(-1) === child } : undefined;
-        walkTags(child, tags, 0, cellIndex, edge);
+  children(children: (Y.XmlElement | Y.XmlText | Y.XmlHook)[], atRoot: boolean, cellIndex: { n: number }, container = false): void {
+    let first: Y.XmlElement | undefined;
+    let last: Y.XmlElement | undefined;
+    if (container) {
+      for (const child of children) {
+        if (!this.walked(child)) continue;
+        first ??= child;
+        last = child;
       }
     }
-  };
+    for (const child of children) {
+      if (child instanceof Y.XmlText) {
+        const text = textValue(child);
+        if (text.length === 0 || (atRoot && text.trim() === "")) continue;
+        if (this.pendingBreak) {
+          this.push(null, "\n");
+          this.pendingBreak = false;
+        }
+        this.push(child, text);
+        this.lineHasContent = true;
+      } else if (this.walked(child)) {
+        // ydocToHtml skips what the schema does not know, content and all.
+        const edge = container ? { first: first === child, last: last === child } : undefined;
+        this.tags(child, RENDERED_TAGS[child.nodeName]!, 0, cellIndex, edge);
+      }
+    }
+  }
 
-  const walkTags = (element: Y.XmlElement, tags: string[], depth: number, cellIndex: { n: number }, edge?: { first: boolean; last: boolean }) => {
+  private tags(element: Y.XmlElement, tags: string[], depth: number, cellIndex: { n: number }, edge?: { first: boolean; last: boolean }): void {
     if (depth === tags.length) {
-      walkChildren(element.toArray(), false, cellIndex, TRANSPARENT_CONTAINERS.has(tags.at(-1)!));
+      this.children(element.toArray(), false, cellIndex, TRANSPARENT_CONTAINERS.has(tags.at(-1)!));
       return;
     }
     const name = tags[depth]!;
     if (name === "br") {
-      breakLine();
+      this.breakLine();
       return;
     }
     if (CELLS.has(name)) {
-      if (cellIndex.n > 0 && lineHasContent && !pendingBreak) push(null, "\t");
+      if (cellIndex.n > 0 && this.lineHasContent && !this.pendingBreak) this.push(null, "\t");
       cellIndex.n++;
-      walkTags(element, tags, depth + 1, { n: 0 });
+      this.tags(element, tags, depth + 1, { n: 0 });
       return;
     }
     const block = BLOCKS.has(name);
     // Only the outermost tag of a node sits directly in the container.
     const opensLine = block && !(depth === 0 && edge?.first);
     const closesLine = block && !(depth === 0 && edge?.last);
-    if (opensLine) breakLine();
-    walkTags(element, tags, depth + 1, name === "tr" ? { n: 0 } : cellIndex);
-    if (closesLine) breakLine();
-  };
+    if (opensLine) this.breakLine();
+    this.tags(element, tags, depth + 1, name === "tr" ? { n: 0 } : cellIndex);
+    if (closesLine) this.breakLine();
+  }
+}
 
-  walkChildren(documentFragment(doc).toArray(), true, { n: 0 });
-  return out;
+/** The document's plain text as segments, in document order. */
+export function documentSegments(doc: Y.Doc): TextSegment[] {
+  const walk = new SegmentWalk();
+  walk.children(documentFragment(doc).toArray(), true, { n: 0 });
+  return walk.out;
 }
 
 /** The document's plain text (= htmlToPlainText(ydocToHtml(doc)), without rendering HTML). */
@@ -114,7 +131,7 @@ type Attributes = Record<string, unknown>;
 /** The formatting of the character at `index` of an XmlText. */
 function formattingAt(node: Y.XmlText, index: number): Attributes {
   let at = 0;
-  for (const op of node.toDelta() as { insert: unknown; attributes?: Attributes }[]) {
+  for (const op of textDelta(node)) {
     const length = typeof op.insert === "string" ? op.insert.length : 1;
     if (index < at + length) return { ...(op.attributes ?? {}) };
     at += length;

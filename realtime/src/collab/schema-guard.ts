@@ -3,6 +3,7 @@ import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { decodedUpdate, type DecodedUpdate } from "./decoded-update";
 import { proveStructure } from "./schema-proof";
 import { Invalid, elementType, itemIndex, liveItem, mark, schema, type PmNode } from "./schema-nodes";
+import { textDelta } from "@clausewise/api/collab/delta";
 
 /*
  * Every incoming update is checked against the editor schema before it is stored (issue 14). An
@@ -210,7 +211,7 @@ function checkElement(node: Y.XmlElement | Y.XmlFragment): void {
         throw error instanceof Invalid ? error : new Invalid(`an element with bad attributes (${child.nodeName})`);
       }
     } else if (child instanceof Y.XmlText) {
-      for (const op of child.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
+      for (const op of textDelta(child)) {
         if (typeof op.insert !== "string" || op.insert.length === 0) throw new Invalid("content the editor does not make");
         const marks = Object.entries(op.attributes ?? {}).flatMap(([key, value]) => mark(key, value) ?? []);
         children.push(schema().text(op.insert, marks));
@@ -321,7 +322,7 @@ export function documentChars(doc: Y.Doc): number {
         chars += child.nodeName.length + jsonLength(child.getAttributes());
         walk(child);
       } else if (child instanceof Y.XmlText) {
-        for (const op of child.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
+        for (const op of textDelta(child)) {
           chars += typeof op.insert === "string" ? op.insert.length : jsonLength(op.insert);
           if (op.attributes) chars += jsonLength(op.attributes);
         }

@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import { COLLAB_FRAGMENT } from "@clausewise/shared";
 import { readSuggestedBreak, SUGGESTED_BREAK, SUGGESTED_BREAK_TYPES, SuggestionDelete, SuggestionInsert } from "@clausewise/shared/editor";
 import { decodedUpdate } from "./decoded-update";
+import { textDelta } from "@clausewise/api/collab/delta";
 
 /** Mark names of the editor's suggestion mode, from the one editor schema. */
 export const SUGGESTION_MARKS = { insert: SuggestionInsert.name, delete: SuggestionDelete.name } as const;
@@ -39,7 +40,7 @@ type Run = { text: string; attributes: string };
 
 /** Appends `text`'s accepted runs to `runs`: consecutive texts (a joined block's) read as one. */
 function acceptedRuns(text: Y.XmlText, runs: Run[]): void {
-  for (const op of text.toDelta() as DeltaOp[]) {
+  for (const op of textDelta(text)) {
     if (hasMark(op.attributes, SUGGESTION_MARKS.insert)) continue;
     const attributes = sortedJson(withoutMark(op.attributes, SUGGESTION_MARKS.delete));
     const insert = typeof op.insert === "string" ? op.insert : `\u0000${JSON.stringify(op.insert instanceof Y.AbstractType ? op.insert.toJSON() : op.insert)}\u0000`;
@@ -131,7 +132,7 @@ function suggestionRecords(node: Y.XmlFragment | Y.XmlElement, out = new Map<str
       }
       suggestionRecords(child, out);
     } else if (child instanceof Y.XmlText) {
-      for (const op of child.toDelta() as DeltaOp[]) {
+      for (const op of textDelta(child)) {
         const text = typeof op.insert === "string" ? op.insert : "\u0000";
         for (const [key, value] of Object.entries(op.attributes ?? {})) {
           const kind = key === SUGGESTION_MARKS.insert || key.startsWith(`${SUGGESTION_MARKS.insert}--`) ? "inserted" : key === SUGGESTION_MARKS.delete || key.startsWith(`${SUGGESTION_MARKS.delete}--`) ? "deleted" : null;
