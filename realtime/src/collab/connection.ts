@@ -1,4 +1,5 @@
 import type { WebSocket } from "ws";
+import { CollabSocket } from "./socket";
 import { COLLAB_CLOSE, type CollabCloseName, type CollabMode } from "@clausewise/shared";
 import type { AuthState } from "@clausewise/api/auth/sessions";
 import type { UpgradeRequest } from "../auth";
@@ -53,14 +54,15 @@ export class CollabConnection {
     return this.bucket.take();
   }
 
-  send(frame: Uint8Array): void {
+  /** `wire`: the same message already framed (binaryFrame), when it goes to several sockets. */
+  send(frame: Uint8Array, wire?: Buffer): void {
     if (!this.isOpen) return;
     // A client that does not read what it is sent is dropped rather than buffered without end; it
     // reconnects and resyncs.
     if (this.ws.bufferedAmount > this.maxBufferedBytes) return this.ws.terminate();
-    this.ws.send(frame, (error) => {
-      if (error) this.ws.terminate();
-    });
+    // A failed write ends the socket (ws closes it on the socket's error), so no callback is needed.
+    if (wire && this.ws instanceof CollabSocket) this.ws.sendFramed(wire, frame);
+    else this.ws.send(frame);
   }
 
   close(name: CollabCloseName): void {

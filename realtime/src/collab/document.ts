@@ -21,6 +21,7 @@ import {
 import { BackgroundQueue } from "./background-queue";
 import type { SuggestionSync } from "./suggestion-sync";
 import { checkSuggestionUpdate } from "./suggestions";
+import { binaryFrame } from "./socket";
 
 /** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
 export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
@@ -252,7 +253,8 @@ export class LiveDocument {
     this.derivedDirty = true;
     this.scheduleDerived();
     const frame = encodeUpdate(update);
-    for (const connection of this.connections) if (connection !== origin) connection.send(frame);
+    const wire = this.connections.size > 1 ? binaryFrame(frame) : undefined;
+    for (const connection of this.connections) if (connection !== origin) connection.send(frame, wire);
     // Only what this instance stored travels to the others; REST edits reach every instance on the bus.
     if (origin instanceof CollabConnection || origin === LOCAL_BATCH) this.deps.fanout.publish(this.contractId, { kind: "update", data: update });
   };
@@ -272,7 +274,8 @@ export class LiveDocument {
     // Everyone, the sender included: the stock client drops a connection that hears nothing for 30 s,
     // and its own presence renewal (every 15 s) is what it hears on a quiet document.
     const frame = encodeAwareness(this.awareness, changed);
-    for (const connection of this.connections) connection.send(frame);
+    const wire = this.connections.size > 1 ? binaryFrame(frame) : undefined;
+    for (const connection of this.connections) connection.send(frame, wire);
     if (origin !== STORED_ELSEWHERE.fanout) {
       this.deps.fanout.publish(this.contractId, { kind: "awareness", data: awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed) });
     }
