@@ -1,6 +1,7 @@
-import { eq, getTableName, sql, type Query } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import { isTextLocked, TEXT_LOCKED_STATUSES } from "@clausewise/shared";
 import type { Db } from "../db/client";
+import { rawRows } from "../db/raw";
 import { contracts, yjsUpdates } from "../db/schema";
 import { appendUpdates } from "./store";
 
@@ -32,8 +33,7 @@ export async function appendLiveUpdates(db: Db, contractId: string, updates: Uin
  * Written out once: drizzle would build the query anew at every write (one write per tick of
  * typing), allocating its chunks each time; the session runs the finished text as it would.
  */
-const GROUP_APPEND: Query = {
-  sql: `with incoming as (
+const GROUP_APPEND = `with incoming as (
       select contract_id, decode(update, 'base64') as update
       from unnest($1::uuid[], $2::text[]) as t (contract_id, update)
     ), target as (
@@ -46,9 +46,7 @@ const GROUP_APPEND: Query = {
     )
     select target.id::text as id, target.status,
       (select coalesce(string_agg(stored.id::text, ','), '') from stored where stored.contract_id = target.id) as ids
-    from target`,
-  params: [],
-};
+    from target`;
 const LOCKED_STATUSES = [...TEXT_LOCKED_STATUSES];
 
 /** What became of one document's updates in a group append. */
@@ -85,9 +83,7 @@ export async function appendLiveUpdateGroups(db: Db, batches: { contractId: stri
   // commit, and each one kept as a prepared statement on the server). The updates travel as one
   // array of base64 strings (the drivers bind no bytea[]), decoded by the server. The text around
   // the three parameters is made once (GROUP_APPEND).
-  const query = { sql: GROUP_APPEND.sql, params: [ids, encoded, LOCKED_STATUSES] };
-  const result: unknown = await db._.session.prepareQuery(query, undefined, undefined, false).execute();
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { id: string; status: string; ids: string }[];
+  const rows = await rawRows<{ id: string; status: string; ids: string }>(db, GROUP_APPEND, [ids, encoded, LOCKED_STATUSES]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return batches.map((b): GroupAppended => {
     const row = byId.get(b.contractId.toLowerCase());

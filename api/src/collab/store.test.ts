@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { Database } from "../db/client";
-import { contracts, markups, yjsDocuments, yjsUpdates } from "../db/schema";
+import { analyses, contracts, documentChanges, markups, yjsDocuments, yjsUpdates } from "../db/schema";
+import { plannedReanalysis, REANALYSIS_DELAY_MS } from "../analysis/refresh";
+import { formatChangePosition, parseChangePosition } from "@clausewise/shared";
 import { createLocalBus, type DomainEvent } from "../events/bus";
 import { loadConfig } from "../env";
 import { createTestDatabase } from "../test/db";
@@ -304,6 +306,40 @@ describe("refreshDerivedContent", () => {
     applyTextEditToDoc(doc, 0, 0, "The ");
     expect(await refreshDerivedContent(db(), contract.id, doc, { live })).toMatchObject({ changed: true, plainText: "The Owner: Net 45 days." });
     expect(live.applied).toBe(2);
+  });
+
+  it("a live document's refresh moves markups and pending changes and plans a re-analysis only when there is an analysis", async () => {
+    const contract = await newContract("<p>Net 30 days.</p><p>Holdback 10%.</p>");
+    await ensureSeeded(db(), { contractId: contract.id });
+    const start = contract.plainText.indexOf("Holdback");
+    const [note] = await db()
+      .insert(markups)
+      .values({ companyId: contract.companyId, contractId: contract.id, type: "comment", content: "Check", position: { paragraph: 1, start, end: start + 8 } })
+      .returning();
+    const [change] = await db()
+      .insert(documentChanges)
+      .values({ companyId: contract.companyId, contractId: contract.id, changeType: "modification", originalText: "10%", newText: "5%", position: formatChangePosition({ start: start + 9, end: start + 12 }) })
+      .returning();
+    const { doc } = await loadDocument(db(), contract.id);
+    const live = coverage(doc);
+
+    // No analysis yet: the text changes, nothing is planned.
+    applyTextEditToDoc(doc, 4, 6, "45");
+    expect(await refreshDerivedContent(db(), contract.id, doc, { live })).toMatchObject({ changed: true, anchorsMoved: 0 });
+    expect(await plannedReanalysis(db(), contract.id)).toBeNull();
+
+    await db().insert(analyses).values({ companyId: contract.companyId, contractId: contract.id, status: "done" });
+    applyTextEditToDoc(doc, 4, 6, "forty-five");
+    const now = new Date("2026-11-30T12:00:00.000Z");
+    const refreshed = await refreshDerivedContent(db(), contract.id, doc, { live, now });
+    expect(refreshed).toMatchObject({ changed: true, plainText: "Net forty-five days.\nHoldback 10%.", anchorsMoved: 2 });
+    const [moved] = await db().select().from(markups).where(eq(markups.id, note!.id));
+    const position = moved!.position as { start: number; end: number };
+    expect(refreshed.plainText.slice(position.start, position.end)).toBe("Holdback");
+    const [movedChange] = await db().select().from(documentChanges).where(eq(documentChanges.id, change!.id));
+    const range = parseChangePosition(movedChange!.position)!;
+    expect(refreshed.plainText.slice(range.start, range.end)).toBe("10%");
+    expect(await plannedReanalysis(db(), contract.id)).toEqual(new Date(now.getTime() + REANALYSIS_DELAY_MS));
   });
 
   it("a loaded document says what of the store it holds: its first refresh reads nothing back", async () => {

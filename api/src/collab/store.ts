@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import * as Y from "yjs";
 import type { Db } from "../db/client";
-import { contracts, yjsDocuments, yjsUpdates } from "../db/schema";
+import { rawRows } from "../db/raw";
+import { analyses, contracts, documentChanges, markups, yjsDocuments, yjsUpdates } from "../db/schema";
 import { rebaseAnchors, textShift } from "../commands/documents/anchors";
 import { contractNotFound } from "../loaders/contract";
 import type { DerivedText } from "./derive";
@@ -331,12 +332,10 @@ const LIVE_ATTEMPTS = 2;
  * render belongs in the CPU pool, which the merge path does.
  */
 async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, live: LiveCoverage, opts: RefreshOptions): Promise<DerivedContent | null | "large"> {
-  const ids = await logIds(db, contractId);
-  const [state] = await db
-    .select({ version: sql<string>`${yjsDocuments}.xmin::text`, bytes: sql<number>`octet_length(${yjsDocuments.state})` })
-    .from(yjsDocuments)
-    .where(eq(yjsDocuments.contractId, contractId));
-  if (Number(state?.bytes ?? 0) >= CPU_LIMITS.deriveOffThreadMinBytes) return "large";
+  const [store] = await rawRows<{ version: string | null; bytes: number | null; ids: string }>(db, STORE_NOW, [contractId]);
+  const ids = splitIds(store!.ids);
+  const state = store!.version === null ? undefined : { version: store!.version };
+  if (Number(store!.bytes ?? 0) >= CPU_LIMITS.deriveOffThreadMinBytes) return "large";
   const missing = ids.filter((id) => !live.logIds.has(id));
   const lacking: Uint8Array[] = [];
   if (state && state.version !== live.stateVersion) {
@@ -365,10 +364,11 @@ async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, l
   await opts.afterEarlyRender?.();
   return db.transaction(async (tx): Promise<DerivedContent | null> => {
     const row = await lockDerivedRow(tx, contractId);
-    const [current] = await tx.select({ version: sql<string>`${yjsDocuments}.xmin::text` }).from(yjsDocuments).where(eq(yjsDocuments.contractId, contractId));
-    if ((current?.version ?? null) !== covered.stateVersion) return null;
-    if ((await logIds(tx, contractId)).some((id) => !covered.logIds.has(id))) return null;
-    return writeDerived(tx, contractId, row, derived, opts.now);
+    // After the lock, in a statement of its own: it reads what committed before the lock was granted.
+    const [current] = await rawRows<{ version: string | null; ids: string; anchored: boolean; analysed: boolean }>(tx, STORE_UNDER_LOCK, [contractId]);
+    if (current!.version !== covered.stateVersion) return null;
+    if (splitIds(current!.ids).some((id) => !covered.logIds.has(id))) return null;
+    return writeDerived(tx, contractId, row, derived, opts.now, { anchored: current!.anchored, analysed: current!.analysed });
   });
 }
 
@@ -377,14 +377,34 @@ async function refreshFromLiveDocument(db: Db, contractId: string, doc: Y.Doc, l
  * to move anchors from. The stored HTML is only compared, so its digest is read rather than the megabytes of it.
  */
 async function lockDerivedRow(tx: Db, contractId: string): Promise<{ companyId: string; contentMd5: string; plainText: string }> {
-  const [row] = await tx
-    .select({ companyId: contracts.companyId, contentMd5: sql<string>`md5(${contracts.content})`, plainText: contracts.plainText })
-    .from(contracts)
-    .where(eq(contracts.id, contractId))
-    .for("update");
+  const [row] = await rawRows<{ companyId: string; contentMd5: string; plainText: string }>(tx, LOCK_DERIVED_ROW, [contractId]);
   if (!row) throw contractNotFound();
   return row;
 }
+
+/*
+ * The statements of a live document's refresh, written out once (rawRows): a refresh runs for every
+ * document being typed in, and drizzle's building of its selects was the larger part of its cost.
+ */
+const LOCK_DERIVED_ROW = `select company_id as "companyId", md5(content) as "contentMd5", plain_text as "plainText"
+  from "${getTableName(contracts)}" where id = $1::uuid for update`;
+/** The state row's version and size and the log's ids, in one snapshot. */
+const STORE_NOW = `select
+    (select xmin::text from "${getTableName(yjsDocuments)}" where contract_id = $1::uuid) as version,
+    (select octet_length(state) from "${getTableName(yjsDocuments)}" where contract_id = $1::uuid) as bytes,
+    (select coalesce(string_agg(id::text, ','), '') from "${getTableName(yjsUpdates)}" where contract_id = $1::uuid) as ids`;
+/**
+ * The store's marker under the row lock, and whether a text change has anything to move or mark:
+ * anchors (markups, pending changes) to rebase, an analysis to mark stale.
+ */
+const STORE_UNDER_LOCK = `select
+    (select xmin::text from "${getTableName(yjsDocuments)}" where contract_id = $1::uuid) as version,
+    (select coalesce(string_agg(id::text, ','), '') from "${getTableName(yjsUpdates)}" where contract_id = $1::uuid) as ids,
+    exists (select 1 from "${getTableName(markups)}" where contract_id = $1::uuid)
+      or exists (select 1 from "${getTableName(documentChanges)}" where contract_id = $1::uuid and status = 'pending') as anchored,
+    exists (select 1 from "${getTableName(analyses)}" where contract_id = $1::uuid) as analysed`;
+
+const splitIds = (ids: string): number[] => (ids === "" ? [] : ids.split(",").map(Number));
 
 async function logIds(db: Db, contractId: string): Promise<number[]> {
   const rows = await db.select({ id: yjsUpdates.id }).from(yjsUpdates).where(eq(yjsUpdates.contractId, contractId));
@@ -398,6 +418,8 @@ async function writeDerived(
   row: { companyId: string; contentMd5: string; plainText: string },
   derived: DerivedText,
   now: Date | undefined,
+  /** Read under the lock: false when there are no anchors, or no analysis, to look at. */
+  has: { anchored: boolean; analysed: boolean } = { anchored: true, analysed: true },
 ): Promise<DerivedContent> {
   const { content, plainText } = derived;
   if (row.plainText === plainText && row.contentMd5 === md5(content)) return { changed: false, content, plainText, anchorsMoved: 0 };
@@ -405,9 +427,9 @@ async function writeDerived(
     .update(contracts)
     .set({ content, plainText, updatedAt: now ?? new Date() })
     .where(eq(contracts.id, contractId));
-  const anchorsMoved = await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText));
+  const anchorsMoved = has.anchored ? await rebaseAnchors(tx, { contractId, companyId: row.companyId }, textShift(row.plainText, plainText)) : 0;
   // The analysis now reads an earlier text: analyse again once the edits settle (issue 13).
-  if (plainText !== row.plainText) await scheduleReanalysis(tx, contractId, now ?? new Date());
+  if (plainText !== row.plainText && has.analysed) await scheduleReanalysis(tx, contractId, now ?? new Date());
   return { changed: true, content, plainText, anchorsMoved };
 }
 
