@@ -35,6 +35,11 @@ export function mark(key: string, value: unknown): PmMark | null {
   }
 }
 
+function byClock(list: Y.Item[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]!.id.clock > list[i]!.id.clock) return false;
+  return true;
+}
+
 /** The update's items by client, sorted by clock, to find the item holding an id. */
 export function itemIndex(structs: (Y.Item | Y.GC | Y.Skip)[]) {
   const byClient = new Map<number, Y.Item[]>();
@@ -44,7 +49,8 @@ export function itemIndex(structs: (Y.Item | Y.GC | Y.Skip)[]) {
     list.push(struct);
     byClient.set(struct.id.client, list);
   }
-  for (const list of byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
+  // An update lists each client's structs by clock already; sorting (which copies) only if not.
+  for (const list of byClient.values()) if (!byClock(list)) list.sort((a, b) => a.id.clock - b.id.clock);
   return (id: Y.ID): Y.Item | null => {
     const list = byClient.get(id.client);
     if (!list) return null;
