@@ -46,11 +46,6 @@ export interface Suggestion {
   createdAt: string | null;
 }
 
-interface DeltaOp {
-  insert?: unknown;
-  attributes?: Record<string, unknown>;
-}
-
 type MarkValue = { changeId?: unknown; authorId?: unknown; authorName?: unknown; createdAt?: unknown };
 
 /** The attributes of a mark on a run (y-prosemirror stores `name` or `name--hash`). */

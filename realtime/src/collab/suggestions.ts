@@ -31,11 +31,6 @@ const withoutMark = (attributes: Record<string, unknown> | undefined, name: stri
 
 const sortedJson = (value: Record<string, unknown>) => JSON.stringify(Object.keys(value).sort().map((k) => [k, value[k]]));
 
-interface DeltaOp {
-  insert?: unknown;
-  attributes?: Record<string, unknown>;
-}
-
 type Run = { text: string; attributes: string };
 
 /** Appends `text`'s accepted runs to `runs`: consecutive texts (a joined block's) read as one. */
