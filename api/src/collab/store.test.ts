@@ -192,7 +192,8 @@ describe("compact", () => {
 });
 
 describe("refreshDerivedContent", () => {
-  it("writes content and plain text only when they changed, bumps updatedAt and moves anchors after the edit", async () => {
+  /** A seeded two-paragraph contract with a markup on "Holdback" (its offset: `start`). */
+  async function contractWithMarkup() {
     const contract = await newContract("<p>Net 30 days.</p><p>Holdback 10%.</p>");
     await ensureSeeded(db(), { contractId: contract.id });
     const start = contract.plainText.indexOf("Holdback");
@@ -200,6 +201,11 @@ describe("refreshDerivedContent", () => {
       .insert(markups)
       .values({ companyId: contract.companyId, contractId: contract.id, type: "comment", content: "Check", position: { paragraph: 1, start, end: start + 8 } })
       .returning();
+    return { contract, start, note: note! };
+  }
+
+  it("writes content and plain text only when they changed, bumps updatedAt and moves anchors after the edit", async () => {
+    const { contract, note } = await contractWithMarkup();
     const { doc } = await loadDocument(db(), contract.id);
     const unchanged = await refreshDerivedContent(db(), contract.id, doc);
     expect(unchanged.changed).toBe(false);
@@ -210,7 +216,7 @@ describe("refreshDerivedContent", () => {
     expect(refreshed).toMatchObject({ changed: true, plainText: "Net forty-five days.\nHoldback 10%.", anchorsMoved: 1 });
     const row = await contractRow(contract.id);
     expect(row).toMatchObject({ content: "<p>Net forty-five days.</p><p>Holdback 10%.</p>", plainText: refreshed.plainText, updatedAt: now });
-    const [moved] = await db().select().from(markups).where(eq(markups.id, note!.id));
+    const [moved] = await db().select().from(markups).where(eq(markups.id, note.id));
     const position = moved!.position as { start: number; end: number };
     expect(refreshed.plainText.slice(position.start, position.end)).toBe("Holdback");
   });
@@ -309,13 +315,7 @@ describe("refreshDerivedContent", () => {
   });
 
   it("a live document's refresh moves markups and pending changes and plans a re-analysis only when there is an analysis", async () => {
-    const contract = await newContract("<p>Net 30 days.</p><p>Holdback 10%.</p>");
-    await ensureSeeded(db(), { contractId: contract.id });
-    const start = contract.plainText.indexOf("Holdback");
-    const [note] = await db()
-      .insert(markups)
-      .values({ companyId: contract.companyId, contractId: contract.id, type: "comment", content: "Check", position: { paragraph: 1, start, end: start + 8 } })
-      .returning();
+    const { contract, start, note } = await contractWithMarkup();
     const [change] = await db()
       .insert(documentChanges)
       .values({ companyId: contract.companyId, contractId: contract.id, changeType: "modification", originalText: "10%", newText: "5%", position: formatChangePosition({ start: start + 9, end: start + 12 }) })
@@ -333,7 +333,7 @@ describe("refreshDerivedContent", () => {
     const now = new Date("2026-11-30T12:00:00.000Z");
     const refreshed = await refreshDerivedContent(db(), contract.id, doc, { live, now });
     expect(refreshed).toMatchObject({ changed: true, plainText: "Net forty-five days.\nHoldback 10%.", anchorsMoved: 2 });
-    const [moved] = await db().select().from(markups).where(eq(markups.id, note!.id));
+    const [moved] = await db().select().from(markups).where(eq(markups.id, note.id));
     const position = moved!.position as { start: number; end: number };
     expect(refreshed.plainText.slice(position.start, position.end)).toBe("Holdback");
     const [movedChange] = await db().select().from(documentChanges).where(eq(documentChanges.id, change!.id));
