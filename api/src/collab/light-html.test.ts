@@ -162,7 +162,9 @@ describe("the light HTML parser", () => {
   it("sanitised uploads of tag soup take the light path and read as happy-dom reads them", () => {
     const soup = fc.array(fc.constantFrom("<p>", "</p>", "<li>", "<ul>", "</ul>", "<b>", "</b>", "<i>", "<table>", "<tr>", "<td>", "x", " y ", "&amp;", "\n", "<h2>", "</h2>", "<br>", "<div>", "</div>"), { maxLength: 30 });
     const taken = agreeOn(soup.map((tokens) => sanitizeHtml(tokens.join(""))), 500);
-    expect(taken).toBeGreaterThan(250);
+    // About 55 % are taken (41 runs of 500: 254–300, mean 275); 40 % leaves seven standard deviations of room
+    // for the draw, and still fails if the light path stops taking sanitised uploads.
+    expect(taken).toBeGreaterThan(200);
   });
 
   it("normalises simple style values exactly as happy-dom's CSSStyleDeclaration, and leaves the rest to it", () => {
