@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "@clausewise/api/auth/sessions";
 import { createLogger } from "@clausewise/api/logger";
 import { CollabConnection } from "./connection";
-import { LiveDocument } from "./document";
+import { LiveDocument, STORED_ELSEWHERE } from "./document";
 import type { CollabFanout, FanoutMessage } from "./fanout";
 import { DEFAULT_COLLAB_OPTIONS, type CollabOptions } from "./options";
 import type { DocumentPersistence } from "./persistence";
@@ -179,6 +179,38 @@ describe("a committed batch", () => {
     Y.applyUpdate(docB, Y.encodeStateAsUpdate(replay(b.updates)));
     for (const doc of [docA, docB, replay(watcher.updates)]) expect(textOf(doc)).toBe(everything);
     expect(r.published.filter((m) => m.kind === "update")).toHaveLength(2);
+  });
+});
+
+describe("what a committed change is relayed as", () => {
+  it("one stored update is relayed as the bytes its sender sent; one that changes nothing is not relayed", async () => {
+    const r = recorder();
+    const document = open(r);
+    const [a, b] = [connection("u-a"), connection("u-b")];
+    for (const x of [a, b]) document.join(x.connection);
+    const update = typed(new Y.Doc(), "Alpha");
+    document.receive(a.connection, { kind: "update", update });
+    await document.flush();
+    expect(b.updates).toEqual([update]);
+    expect(r.published).toEqual([{ kind: "update", data: update }]);
+
+    document.applyStored(update, STORED_ELSEWHERE.bus); // already held: the document does not change
+    expect(b.updates).toHaveLength(1);
+  });
+
+  it("an update that waited for a missing one reaches the clients once that one arrives", () => {
+    const r = recorder();
+    const document = open(r);
+    const b = connection("u-b");
+    document.join(b.connection);
+    const typist = new Y.Doc();
+    const first = typed(typist, "Alpha");
+    const second = typed(typist, " beta");
+    document.applyStored(second, STORED_ELSEWHERE.bus); // its structs wait for the first's
+    expect(b.updates).toHaveLength(0);
+    document.applyStored(first, STORED_ELSEWHERE.bus); // both integrate now: the relay carries both
+    expect(textOf(document.doc)).toBe("Alpha beta");
+    expect(textOf(replay(b.updates))).toBe("Alpha beta");
   });
 });
 

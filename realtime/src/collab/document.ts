@@ -51,8 +51,8 @@ export interface DocumentDeps {
 
 /** The update-log writer of a set of documents (the registry's, or one document's in tests). */
 export function createGroupCommit(deps: Pick<DocumentDeps, "persistence" | "logger" | "options">): GroupCommit {
-  const { batchDelayMs, batchMaxUpdates, batchMaxBytes, batchParallelWrites } = deps.options;
-  return new GroupCommit(deps.persistence, deps.logger, { lingerMs: batchDelayMs, maxUpdates: batchMaxUpdates, maxBytes: batchMaxBytes, parallelWrites: Math.max(1, batchParallelWrites) });
+  const { batchDelayMs, batchSpacingMs, batchMaxUpdates, batchMaxBytes, batchParallelWrites } = deps.options;
+  return new GroupCommit(deps.persistence, deps.logger, { lingerMs: batchDelayMs, spacingMs: batchSpacingMs, maxUpdates: batchMaxUpdates, maxBytes: batchMaxBytes, parallelWrites: Math.max(1, batchParallelWrites) });
 }
 
 /**
@@ -115,7 +115,7 @@ export class LiveDocument {
     });
     this.backgroundQueue = deps.backgroundQueue ?? new BackgroundQueue();
     this.guard = new UpdateGuard(doc, deps.options.maxDocumentChars);
-    doc.on("update", this.relayUpdate);
+    doc.on("afterTransaction", this.afterTransaction);
     this.awareness.on("update", this.relayAwareness);
   }
 
@@ -201,17 +201,22 @@ export class LiveDocument {
     for (const id of ids) this.coverage.logIds.add(id);
     const senders = new Set(entries.map((e) => e.from));
     const origin = senders.size === 1 ? entries[0]!.from : LOCAL_BATCH;
-    this.doc.transact(() => {
-      for (const entry of entries) {
-        this.guard.settled(entry.ticket, true);
-        try {
-          Y.applyUpdate(this.doc, entry.update, origin);
-        } catch (error) {
-          this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: a stored update did not apply");
-          entry.from.close("malformed");
-        }
-      }
-    }, origin);
+    this.applying(
+      entries.map((e) => e.update),
+      () =>
+        this.doc.transact(() => {
+          for (const entry of entries) {
+            this.guard.settled(entry.ticket, true);
+            try {
+              Y.applyUpdate(this.doc, entry.update, origin);
+            } catch (error) {
+              this.applied = null; // relay what the document took, not these bytes
+              this.deps.logger.error({ err: error, contractId: this.contractId }, "collab: a stored update did not apply");
+              entry.from.close("malformed");
+            }
+          }
+        }, origin),
+    );
     this.storedSinceCompaction += entries.length;
     this.scheduleCompaction();
   }
@@ -224,7 +229,7 @@ export class LiveDocument {
 
   /** An update another process already stored (a REST edit, another instance, a reload). */
   applyStored(update: Uint8Array, origin: symbol): void {
-    Y.applyUpdate(this.doc, update, origin);
+    this.applying([update], () => Y.applyUpdate(this.doc, update, origin));
     this.guard.appliedElsewhere(update);
   }
 
@@ -246,6 +251,42 @@ export class LiveDocument {
   applyRemoteAwareness(update: Uint8Array): void {
     awarenessProtocol.applyAwarenessUpdate(this.awareness, update, STORED_ELSEWHERE.fanout);
   }
+
+  /**
+   * Runs `apply`, which applies exactly `updates` in one transaction: that transaction, if it changes
+   * the document, is relayed as these updates themselves (merged when several), not as Yjs's encoding
+   * of the transaction (the document has no "update" listener, so Yjs encodes nothing). They hold
+   * what the transaction added and possibly more the peers already have (harmless: applying it
+   * changes nothing). Not when structs of an earlier update were still waiting for a missing one:
+   * the transaction may integrate those too, so its whole difference is relayed.
+   */
+  private applying(updates: Uint8Array[], apply: () => void): void {
+    const store = this.doc.store;
+    this.applied = store.pendingStructs === null && store.pendingDs === null ? updates : null;
+    try {
+      apply();
+    } finally {
+      this.applied = null;
+    }
+  }
+
+  /** The updates being applied (see `applying`), or null: relay the transaction's difference. */
+  private applied: Uint8Array[] | null = null;
+
+  private readonly afterTransaction = (transaction: Y.Transaction) => {
+    // Yjs's own test of whether a transaction makes an update (writeUpdateMessageFromTransaction).
+    let changed = transaction.deleteSet.clients.size > 0;
+    if (!changed) for (const [client, clock] of transaction.afterState) if (transaction.beforeState.get(client) !== clock) changed = true;
+    if (!changed) return;
+    const applied = this.applied;
+    const update =
+      applied === null
+        ? Y.encodeStateAsUpdate(this.doc, Y.encodeStateVector(transaction.beforeState))
+        : applied.length === 1
+          ? applied[0]!
+          : Y.mergeUpdates(applied);
+    this.relayUpdate(update, transaction.origin);
+  };
 
   private readonly relayUpdate = (update: Uint8Array, origin: unknown) => {
     // Every change, wherever it was stored: instances holding the same document then all derive the
@@ -374,7 +415,7 @@ export class LiveDocument {
     }
     if (this.compactTimer) clearTimeout(this.compactTimer);
     this.awareness.off("update", this.relayAwareness);
-    this.doc.off("update", this.relayUpdate);
+    this.doc.off("afterTransaction", this.afterTransaction);
     this.awareness.destroy();
     this.doc.destroy();
   }
