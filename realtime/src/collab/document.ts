@@ -79,6 +79,8 @@ export class LiveDocument {
   private derivedDueBy: number | null = null;
   private derivedTimer: NodeJS.Timeout | null = null;
   private derivedDirty = false;
+  /** When the last change came (Date.now()): the refresh waits for a pause after it. */
+  private lastChangeAt = 0;
   private compaction: Promise<void> | null = null;
   private compactAgain = false;
   /** What of the stored document this one holds (refreshes of the derived content catch it up and render it). */
@@ -339,10 +341,20 @@ export class LiveDocument {
    */
   private scheduleDerived(): void {
     const now = Date.now();
+    this.lastChangeAt = now;
     this.derivedDueBy ??= now + Math.round(this.deps.options.derivedMaxWaitMs * (0.5 + Math.random() / 2));
-    if (this.derivedTimer) clearTimeout(this.derivedTimer);
-    const delay = Math.min(this.deps.options.derivedDebounceMs, Math.max(0, this.derivedDueBy - now));
-    this.derivedTimer = setTimeout(() => void this.refreshDerived(), delay);
+    // One timer, not one per change: when it fires early (changes came meanwhile) it is set again for what is left.
+    if (this.derivedTimer === null) this.armDerived(now);
+  }
+
+  private armDerived(now: number): void {
+    const due = Math.min(this.lastChangeAt + this.deps.options.derivedDebounceMs, this.derivedDueBy ?? now);
+    this.derivedTimer = setTimeout(() => {
+      this.derivedTimer = null;
+      const at = Date.now();
+      if (this.derivedDueBy !== null && at < Math.min(this.lastChangeAt + this.deps.options.derivedDebounceMs, this.derivedDueBy)) this.armDerived(at);
+      else void this.refreshDerived();
+    }, Math.max(0, due - now));
   }
 
   /** Folds the log into the state row, off the hot path; one compaction at a time. */
