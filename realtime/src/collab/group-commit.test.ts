@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import * as Y from "yjs";
 import { loadConfig } from "@clausewise/api/env";
 import type { Database } from "@clausewise/api/db/client";
@@ -6,7 +6,9 @@ import { createCompany, createContract } from "@clausewise/api/test/factories";
 import { openDatabase } from "@clausewise/api/db/client";
 import { openLocation, throwawayDatabase, type ThrowawayDatabase } from "../test/database";
 import { storedState } from "../test/collab";
-import { createDocumentStore } from "./persistence";
+import { createLogger } from "@clausewise/api/logger";
+import { DocumentLog, GroupCommit } from "./group-commit";
+import { createDocumentStore, type DocumentPersistence } from "./persistence";
 
 /*
  * The group commit's write (api/src/collab/live-append.ts appendLiveUpdateGroups, through the
@@ -133,4 +135,59 @@ describe("group commit write", () => {
       expect(textOf((await storedState(database.db, free.id)).state)).toBe("goes");
     },
   );
+});
+
+describe("group commit spacing under load", () => {
+  /** A writer over a store that keeps each write's groups and commits at once. */
+  function writer(spacingMs: number) {
+    const writes: string[][] = [];
+    const store = {
+      load: () => Promise.reject(new Error("not used")),
+      append: () => Promise.reject(new Error("not used")),
+      compact: async () => {},
+      refreshDerived: async () => {},
+      withLoggedUpdates: async () => [],
+      appendGroup: async (batches: { contractId: string; updates: Uint8Array[] }[]) => {
+        writes.push(batches.flatMap((b) => b.updates.map((u) => `${b.contractId}:${new TextDecoder().decode(u)}`)));
+        return batches.map(() => ({ outcome: "stored" as const, ids: [] }));
+      },
+    } satisfies DocumentPersistence;
+    const group = new GroupCommit(store, createLogger("silent"), { lingerMs: 0, spacingMs, maxUpdates: 100, maxBytes: 1 << 20, parallelWrites: 1 });
+    const handlers = { committed: () => {}, failed: () => {} };
+    const logs = ["a", "b", "c"].map((id) => new DocumentLog<{ update: Uint8Array }>(id, group, handlers));
+    const add = (i: number, text: string) => logs[i]!.add({ update: new TextEncoder().encode(text) });
+    return { writes, logs, add };
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("writes at once when no write started lately, and gathers what arrives within the spacing into the next write", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }); // the spacing's timer; setImmediate stays real
+    onTestFinished(() => void vi.useRealTimers());
+    const { writes, logs, add } = writer(60_000);
+    add(0, "1");
+    await turn();
+    await turn();
+    expect(writes).toEqual([["a:1"]]); // a quiet writer does not wait
+    for (const [i, text] of [[1, "2"], [0, "3"], [2, "4"]] as const) {
+      add(i, text);
+      await turn();
+      await turn();
+    }
+    expect(writes).toHaveLength(1); // within the spacing: they wait for the next write
+    add(1, "5");
+    await vi.advanceTimersByTimeAsync(60_000);
+    await Promise.all(logs.map((log) => log.flush()));
+    expect(writes).toHaveLength(2);
+    expect(writes[1]!.sort()).toEqual(["a:3", "b:2", "b:5", "c:4"]);
+  });
+
+  it("without spacing, writes each tick's updates at once", async () => {
+    const { writes, add } = writer(0);
+    for (const [i, text] of [[0, "1"], [1, "2"], [0, "3"]] as const) {
+      add(i, text);
+      await turn();
+      await turn();
+    }
+    expect(writes).toEqual([["a:1"], ["b:2"], ["a:3"]]);
+  });
 });

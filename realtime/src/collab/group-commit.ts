@@ -10,6 +10,12 @@ const groupDocuments = metrics.histogram("clausewise_collab_group_commit_documen
 export interface GroupCommitOptions {
   /** 0: a write starts on the next turn of the event loop (setImmediate); otherwise it waits this long for others. */
   lingerMs: number;
+  /**
+   * Under load only (lingerMs 0): a write starts at least this long after the previous one started,
+   * so its group carries what arrived meanwhile; when none started that recently it starts at once,
+   * so a quiet instance adds no wait (PostgreSQL's commit_delay with commit_siblings, per process).
+   */
+  spacingMs?: number;
   /** At most this many updates per write (the rest go in the next one, right after it commits). */
   maxUpdates: number;
   /** …and about this many bytes. */
@@ -102,6 +108,8 @@ export class GroupCommit {
   private scheduled = false;
   /** Writes in flight (each of other documents). */
   private writing = 0;
+  /** When the last write started (performance.now()). */
+  private lastStart = -Infinity;
 
   constructor(
     private readonly store: DocumentPersistence,
@@ -123,13 +131,15 @@ export class GroupCommit {
       this.scheduled = false;
       if (this.writing >= this.options.parallelWrites || this.waiting.size === 0) return;
       this.writing++;
+      this.lastStart = performance.now();
       void this.writeGroup().finally(() => {
         this.writing--;
         this.kick();
       });
       this.kick(); // more than one write's worth waiting, or updates of the next tick: another lane
     };
-    if (this.options.lingerMs > 0) setTimeout(go, this.options.lingerMs);
+    const wait = this.options.lingerMs > 0 ? this.options.lingerMs : this.lastStart + (this.options.spacingMs ?? 0) - performance.now();
+    if (wait > 0) setTimeout(go, wait);
     else setImmediate(go);
   }
 

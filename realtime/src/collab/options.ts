@@ -13,6 +13,11 @@ export interface CollabOptions {
    * soon as the write in flight commits); more waits this long for others.
    */
   batchDelayMs: number;
+  /**
+   * With batchDelayMs 0: a write starts at least this long after the previous one started, so under
+   * load each write carries more; on a quiet instance (no write that recent) it starts at once.
+   */
+  batchSpacingMs: number;
   /** Most updates in one write (of all documents together); the rest go in the next. */
   batchMaxUpdates: number;
   /** …and about this many bytes. */
@@ -40,6 +45,7 @@ export interface CollabOptions {
 export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   ...COLLAB_LIMITS,
   batchDelayMs: 0,
+  batchSpacingMs: 5,
   batchMaxUpdates: 2_000,
   batchMaxBytes: 8 * 1024 * 1024,
   batchParallelWrites: 1,
