@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { SERVER_NODE_FLAGS } from "@clausewise/shared";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -87,7 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const logs: string[] = [];
   // The server as `pnpm start` runs it: the server build (test:e2e builds first), not tsx.
-  const child = spawn(process.execPath, ["../scripts/run-server.mjs", "embedded"], { cwd: path.join(root, "realtime"), env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "../scripts/run-server.mjs", "embedded"], { cwd: path.join(root, "realtime"), env, stdio: ["ignore", "pipe", "pipe"] });
   // The server's log is where the embedded default delivers e-mail (no SMTP_URL): journeys read links from it.
   const logFile = path.join(dataDir, "server.log");
   const logStream = createWriteStream(logFile);

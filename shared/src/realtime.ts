@@ -97,6 +97,16 @@ export const COLLAB_LIMITS = {
   maxDocumentChars: 10 * 1024 * 1024,
 } as const;
 
+/**
+ * V8 flags every server process starts with: the package.json start scripts, deploy/ and the test,
+ * journey and bench launchers pass them to node before scripts/run-server.mjs (a flag of the heap's
+ * size cannot be set once the process runs). A young generation of up to 2 × 64 MB instead of
+ * 2 × 16 MB: a live-document server allocates short-lived objects for every message (decoded
+ * updates, frames, statements), and a larger nursery scavenges half as often and promotes less
+ * (DECISIONS.md "A larger young generation"). V8 shrinks it again when the process is idle.
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"] as const;
+
 /** How a connection may change the live document, from the contract's abilities. */
 export const COLLAB_MODES = ["read-write", "suggest", "read-only"] as const;
 export type CollabMode = (typeof COLLAB_MODES)[number];

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "@clausewise/shared";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -94,7 +95,7 @@ export async function startServerChild(options: ServerChildOptions): Promise<Chi
     PORT: String(port),
     REALTIME_PORT: String(port),
   };
-  const argv = options.compiled ? ["scripts/run-server.mjs", options.kind] : ["--import", "tsx", SERVER_ENTRIES[options.kind]];
+  const argv = [...SERVER_NODE_FLAGS, ...(options.compiled ? ["scripts/run-server.mjs", options.kind] : ["--import", "tsx", SERVER_ENTRIES[options.kind]])];
   const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
