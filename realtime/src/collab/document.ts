@@ -13,15 +13,15 @@ import {
   encodeAwareness,
   encodeSyncStep1,
   encodeSyncStep2,
-  encodeUpdate,
   MalformedMessage,
   updateHasContent,
+  updateMessagePrefix,
   type IncomingMessage,
 } from "./protocol";
 import { BackgroundQueue } from "./background-queue";
 import type { SuggestionSync } from "./suggestion-sync";
 import { checkSuggestionUpdate } from "./suggestions";
-import { binaryFrame } from "./socket";
+import { binaryFrame, frameMessage } from "./socket";
 
 /** Transaction origins of changes that were stored elsewhere (not by a client of this instance). */
 export const STORED_ELSEWHERE = { bus: Symbol("bus"), fanout: Symbol("fanout"), store: Symbol("store") } as const;
@@ -295,9 +295,9 @@ export class LiveDocument {
     // same converged content, whichever writes last (the store skips a write that changes nothing).
     this.derivedDirty = true;
     this.scheduleDerived();
-    const frame = encodeUpdate(update);
-    const wire = this.connections.size > 1 ? binaryFrame(frame) : undefined;
-    for (const connection of this.connections) if (connection !== origin) connection.send(frame, wire);
+    const wire = binaryFrame(update, updateMessagePrefix(update.byteLength));
+    const message = frameMessage(wire);
+    for (const connection of this.connections) if (connection !== origin) connection.send(message, wire);
     // Only what this instance stored travels to the others; REST edits reach every instance on the bus.
     if (origin instanceof CollabConnection || origin === LOCAL_BATCH) this.deps.fanout.publish(this.contractId, { kind: "update", data: update });
   };

@@ -91,7 +91,7 @@ describe("group commit write", () => {
         const outcomes = await store.appendGroup!(docs.slice(0, size).map((d, i) => ({ contractId: d.id, updates: Array.from({ length: i + size }, (_, k) => textUpdate(`${size}-${k}`)) })));
         expect(outcomes.map((o) => o.outcome)).toEqual(Array(size).fill("stored"));
       }
-      const prepared = await one.db.execute<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like '%unnest%'`);
+      const prepared = await one.db.execute<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like '%json_array_elements%'`);
       expect((prepared as unknown as { n: number }[])[0]!.n).toBe(1);
       expect((await storedState(one.db, docs[0]!.id)).logRows).toBe(1 + 2 + 3);
       expect((await storedState(one.db, docs[2]!.id)).logRows).toBe(5);

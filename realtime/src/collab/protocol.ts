@@ -104,6 +104,18 @@ export const encodeSyncStep2 = (doc: Y.Doc, stateVector: Uint8Array) =>
     encoding.writeVarUint8Array(e, Y.encodeStateAsUpdate(doc, stateVector));
   });
 
+/** What an update message (encodeUpdate) puts before the update itself: its type, its step and the update's length. */
+export function updateMessagePrefix(updateLength: number): number[] {
+  const prefix: number[] = [MESSAGE.sync, SYNC.update];
+  let rest = updateLength;
+  while (rest > 0x7f) {
+    prefix.push(0x80 | (rest & 0x7f));
+    rest = Math.floor(rest / 128);
+  }
+  prefix.push(rest);
+  return prefix;
+}
+
 export const encodeUpdate = (update: Uint8Array) =>
   frame((e) => {
     encoding.writeVarUint(e, MESSAGE.sync);

@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import { binaryFrame, CollabSocket } from "./socket";
+import { encodeUpdate, updateMessagePrefix } from "./protocol";
+import { binaryFrame, CollabSocket, frameMessage } from "./socket";
 
 /** A ws server whose sockets are CollabSockets, and one stock ws client connected to it. */
 async function pair(): Promise<{ server: CollabSocket; client: WebSocket; close(): Promise<void> }> {
@@ -64,6 +65,18 @@ describe("binaryFrame and sendFramed", () => {
     const large = binaryFrame(bytes(65536, 0));
     expect([...large.subarray(0, 10)]).toEqual([0x82, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
     expect(large.length).toBe(65546);
+  });
+
+  it("frames a relayed update with its message header in one go: the same bytes as framing encodeUpdate's message", () => {
+    // Around each boundary of the update's varuint length (7, 14, 21 bits) and of the frame's length field.
+    for (const length of [0, 1, 120, 121, 122, 123, 127, 128, 16383, 16384, 65531, 65532, 70000, 2_097_151, 2_097_152]) {
+      const update = bytes(length, length % 251);
+      const message = encodeUpdate(update);
+      expect(updateMessagePrefix(length), `prefix of ${length}`).toEqual([...message.subarray(0, message.length - length)]);
+      const frame = binaryFrame(update, updateMessagePrefix(length));
+      expect(Buffer.compare(frame, binaryFrame(message)), `frame of ${length}`).toBe(0);
+      expect(Buffer.compare(frameMessage(frame), Buffer.from(message)), `message of ${length}`).toBe(0);
+    }
   });
 
   it("keeps the order of messages when ws's sender is busy (a Blob being read)", async () => {

@@ -14,10 +14,12 @@ const SENDER_IDLE = 0;
 
 /**
  * One binary message as a complete server frame (FIN, binary opcode, unmasked, uncompressed: the
- * server never negotiates permessage-deflate), made once for every socket a relay sends it to.
+ * server never negotiates permessage-deflate), made once for every socket a relay sends it to. The
+ * message is `prefix` followed by `payload` (a relayed update is its message header and the update:
+ * framed at once, in one allocation, rather than copied into a message and that into a frame).
  */
-export function binaryFrame(payload: Uint8Array): Buffer {
-  const length = payload.byteLength;
+export function binaryFrame(payload: Uint8Array, prefix: readonly number[] = []): Buffer {
+  const length = prefix.length + payload.byteLength;
   const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(header + length);
   frame[0] = 0x82;
@@ -30,8 +32,15 @@ export function binaryFrame(payload: Uint8Array): Buffer {
     frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
     frame.writeUInt32BE(length >>> 0, 6);
   }
-  frame.set(payload, header);
+  for (let i = 0; i < prefix.length; i++) frame[header + i] = prefix[i]!;
+  frame.set(payload, header + prefix.length);
   return frame;
+}
+
+/** The message inside a frame made by binaryFrame: a view of the same bytes, for an ordinary send. */
+export function frameMessage(frame: Buffer): Buffer {
+  const first = frame[1]! & 0x7f;
+  return frame.subarray(first < 126 ? 2 : first === 126 ? 4 : 10);
 }
 
 /**
