@@ -45,7 +45,7 @@ export interface CollabOptions {
 export const DEFAULT_COLLAB_OPTIONS: CollabOptions = {
   ...COLLAB_LIMITS,
   batchDelayMs: 0,
-  batchSpacingMs: 5,
+  batchSpacingMs: 10,
   batchMaxUpdates: 2_000,
   batchMaxBytes: 8 * 1024 * 1024,
   batchParallelWrites: 1,
