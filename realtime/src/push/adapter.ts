@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type * as RedisAdapterModule from "@socket.io/redis-adapter";
 import type { RedisAdapter } from "@socket.io/redis-adapter";
+import type { Redis } from "ioredis";
 import type { Namespace } from "socket.io";
 import type { Logger } from "@clausewise/api/logger";
 import { closeRedis, createOutageLog, redisClass, redisOptions } from "@clausewise/api/events/redis-connection";
@@ -28,6 +29,8 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
   const Base = (load("@socket.io/redis-adapter") as typeof RedisAdapterModule).RedisAdapter;
   const pubClient = new Redis(url, redisOptions(prefix, "socket.io-pub", { maxRetriesPerRequest: null }));
   const subClient = new Redis(url, redisOptions(prefix, "socket.io-sub", { maxRetriesPerRequest: null }));
+  absorbRejections(pubClient);
+  absorbRejections(subClient);
   let closing = false;
   for (const client of [pubClient, subClient]) {
     client.on("error", (error: unknown) => {
@@ -69,5 +72,22 @@ export function redisAdapter(url: string, prefix: string, logger: Logger) {
       if (this.closed) return [];
       return super.fetchSockets(opts);
     }
+  };
+}
+
+/**
+ * The adapter fires its commands ((p)subscribe when a namespace opens, (p)unsubscribe when it
+ * closes, publish on a broadcast) without handling their promises. While Redis is away they wait in
+ * the offline queue, and closing the connection then rejects every one of them ("Connection is
+ * closed"): unhandled rejections, each of which would end the process. Every command on these
+ * connections gets a handler that does nothing; a caller that awaits one still gets its error, and
+ * the connection's own error events report the outage (once, above).
+ */
+function absorbRejections(client: Redis): void {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (...args: Parameters<Redis["sendCommand"]>) => {
+    const sent = send(...args);
+    if (sent instanceof Promise) sent.catch(() => undefined);
+    return sent;
   };
 }
