@@ -24,31 +24,78 @@ const US_STATES = [
 /** States whose names are also other places: only with "State of" or a US context. */
 const US_AMBIGUOUS = ["Georgia", "Washington", "Virginia"];
 
+/** Countries whose law a contract may choose, with the other names contracts give them. */
 const COUNTRIES: [string, RegExp][] = [
   ["England and Wales", /\b(?:england and wales|england|english law|laws of england)\b/],
   ["Scotland", /\b(?:scotland|scots law)\b/],
-  ["Ireland", /\b(?:republic of ireland|ireland|irish law)\b/],
+  ["Northern Ireland", /\bnorthern ireland\b/],
+  ["Ireland", /\b(?:republic of ireland|(?<!northern )ireland|irish law)\b/],
+  ["the United Kingdom", /\b(?:united kingdom|u\.k\.)(?!\w)/],
   ["Switzerland", /\b(?:switzerland|swiss law|swiss)\b/],
   ["Germany", /\b(?:germany|german law)\b/],
   ["France", /\b(?:france|french law)\b/],
   ["the Netherlands", /\b(?:the netherlands|netherlands|dutch law)\b/],
-  ["Singapore", /\bsingapore\b/],
-  ["Hong Kong", /\bhong kong\b/],
-  ["Australia", /\b(?:australia|new south wales|queensland|victoria, australia|western australia)\b/],
-  ["New Zealand", /\bnew zealand\b/],
-  ["Mexico", /(?<!new )\bmexico\b/],
-  ["Brazil", /\bbrazil\b/],
-  ["Chile", /\bchile\b/],
-  ["Peru", /\bperu\b/],
+  ["Belgium", /\bbelgium\b/],
+  ["Luxembourg", /\bluxembourg\b/],
+  ["Spain", /\bspain\b|\bspanish law\b/],
+  ["Portugal", /\bportugal\b/],
+  ["Italy", /\bitaly\b|\bitalian law\b/],
+  ["Austria", /\baustria\b/],
+  ["Denmark", /\bdenmark\b/],
   ["Norway", /\bnorway\b/],
   ["Sweden", /\bsweden\b/],
-  ["Japan", /\bjapan\b/],
-  ["China", /\b(?:people's republic of china|china)\b/],
-  ["India", /\bindia\b/],
-  ["United Arab Emirates", /\b(?:united arab emirates|dubai|abu dhabi)\b/],
+  ["Finland", /\bfinland\b/],
+  ["Iceland", /\biceland\b/],
+  ["Poland", /\bpoland\b/],
+  ["the Czech Republic", /\bczech republic\b|\bczechia\b/],
+  ["Hungary", /\bhungary\b/],
+  ["Romania", /\bromania\b/],
+  ["Greece", /\bgreece\b/],
+  ["Cyprus", /\bcyprus\b/],
+  ["Malta", /\bmalta\b/],
+  ["Turkey", /\bturkey\b|\bturkiye\b/],
+  ["Russia", /\brussian federation\b|\brussia\b/],
+  ["Ukraine", /\bukraine\b/],
+  ["Kazakhstan", /\bkazakhstan\b/],
+  ["Israel", /\bisrael\b/],
+  ["Egypt", /\begypt\b/],
+  ["South Africa", /\bsouth africa\b/],
+  ["Nigeria", /\bnigeria\b/],
+  ["Kenya", /\bkenya\b/],
+  ["United Arab Emirates", /\b(?:united arab emirates|u\.a\.e\.|dubai|abu dhabi)/],
   ["Qatar", /\bqatar\b/],
   ["Saudi Arabia", /\bsaudi arabia\b/],
-  ["Kazakhstan", /\bkazakhstan\b/],
+  ["Kuwait", /\bkuwait\b/],
+  ["Oman", /\boman\b/],
+  ["Bahrain", /\bbahrain\b/],
+  ["India", /\bindia\b/],
+  ["Pakistan", /\bpakistan\b/],
+  ["China", /\b(?:people's republic of china|people s republic of china|mainland china|china|prc|p\.r\.c\.)(?!\w)/],
+  ["Hong Kong", /\bhong kong\b/],
+  ["Macau", /\bmaca[uo]\b/],
+  ["Taiwan", /\btaiwan\b|\brepublic of china\b(?<!people's republic of china)/],
+  ["Japan", /\bjapan\b/],
+  ["South Korea", /\b(?:republic of korea|south korea|korea)\b/],
+  ["Singapore", /\bsingapore\b/],
+  ["Malaysia", /\bmalaysia\b/],
+  ["Indonesia", /\bindonesia\b/],
+  ["Thailand", /\bthailand\b/],
+  ["Vietnam", /\bviet ?nam\b/],
+  ["the Philippines", /\bphilippines\b/],
+  ["Australia", /\b(?:australia|new south wales|queensland|western australia)\b/],
+  ["New Zealand", /\bnew zealand\b/],
+  ["Papua New Guinea", /\bpapua new guinea\b/],
+  ["Mexico", /(?<!new )\bmexico\b/],
+  ["Brazil", /\bbrazil\b/],
+  ["Argentina", /\bargentina\b/],
+  ["Chile", /\bchile\b/],
+  ["Peru", /\bperu\b/],
+  ["Colombia", /\bcolombia\b(?<!british colombia)/],
+  ["Bermuda", /\bbermuda\b/],
+  ["the Cayman Islands", /\bcayman islands\b/],
+  ["the British Virgin Islands", /\bbritish virgin islands\b/],
+  ["the Bahamas", /\bbahamas\b/],
+  ["Puerto Rico", /\bpuerto rico\b/],
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -86,10 +133,15 @@ export interface Sentence {
   folded: string;
 }
 
-/** Sentences (and lines) of the text with their offsets; "No.", "St." and initials do not end one. */
+/**
+ * Sentences (and lines) of the text with their offsets; "No.", "St." and initials do not end one. A
+ * line that stops mid-sentence and goes on in lower case on the next ("governed by, the\nlaws of
+ * the State of Georgia", as in text taken from fixed-width filings, even across a page break) is one
+ * sentence.
+ */
 export function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
-  const re = /[^\n]+/g;
+  const re = /(?:[^\n]*[^\n.;:!?][ \t]*\n(?:[ \t]*\n){0,6}[ \t]*(?=[a-z]))*[^\n]+/g;
   for (const line of text.matchAll(re)) {
     const body = line[0];
     let from = 0;
@@ -101,34 +153,63 @@ export function sentencesOf(text: string): Sentence[] {
       const trimmed = part.trim();
       if (!trimmed) continue;
       const start = line.index + at + lead;
-      out.push({ start, end: start + trimmed.length, text: trimmed, folded: fold(trimmed) });
+      // Runs of spaces (EDGAR texts are full of them) read as one, so the patterns need not care.
+      out.push({ start, end: start + trimmed.length, text: trimmed, folded: fold(trimmed).replace(/\s+/g, " ") });
     }
   }
   return out;
 }
 
-const GOVERNING = /\bgoverned by\b|\bgoverning law\b|\bconstrued (?:and (?:enforced|interpreted) )?(?:in accordance with|under)\b|\binterpreted (?:in accordance with|under)\b|\bsubject to the laws? of\b|\bproper law\b|\bloi applicable\b|\bregie? par les lois\b/;
-const LAW_OF = /\blaws? (?:in force )?(?:of|in)\b|\b(?:swiss|english|german|french|dutch|irish|scots|new york|texas|delaware) law\b|\bsubstantive law\b/;
+/** The verbs of a choice of law: "governed by", "construed in accordance with", "the laws of X shall govern". */
+const CHOOSES = /\bgovern(?:ed|s|ing)?\b|\bconstrued?\b|\binterpreted\b|\benforced\b|\bcontrolled\b|\bdetermined in accordance with\b|\bapplied in accordance with\b|\bin accordance with the laws? of\b|\bsubject to the laws?\b|\bproper law\b|\bapplicable law\b|\bloi applicable\b|\bregie? par les lois\b/;
+/** A body of law named: "the laws of", "the law in force in", "laws thereof", "PRC laws", "Swiss law". */
+const LAW_OF = /\blaws?,?(?: and (?:judicial )?decisions)?(?: in force)?(?: \([^)]{0,80}\))?,? (?:of|in)\b|\blaws? (?:and regulations )?thereof\b|\b(?:swiss|english|german|french|dutch|irish|scots|japanese|chinese|prc|israeli|new york|texas|delaware|california) laws?\b|\b(?:substantive|internal|domestic) laws?\b|\bregulations of\b|\blaws?, other than [^,]{0,40}, of\b/;
+/** What the choice is about: this agreement, disputes under it, the parties' rights. */
+const SUBJECT = /\bthis (?:[a-z&-]+ ){0,3}(?:agreement|oma|contract|subcontract|amendment|manual|addendum|instrument|guarantee|order)\b|\bthe (?:agreement|contract)\b|\bhere(?:under|of|to|in)\b|\b(?:rights|obligations|disputes?|claims?|controvers(?:y|ies)) (?:of|between|arising)\b/;
+/** A heading that announces the clause, at the start of the sentence or as the line just before it. */
+const HEADING = /^(?:(?:section|article|clause)\s+)?(?:[\d.()a-z]{1,8}\s+)?(?:governing laws?|jurisdiction and governing laws?|governing laws? and (?:jurisdiction|venue|disputes)|applicable laws?|choice of laws?|law and (?:jurisdiction|forum)|proper law|loi applicable|droit applicable)\b/;
+/** Sentences that name a law without choosing it: an opinion, a party's incorporation, a duty to comply. */
+const NOT_CHOICE = /\bopinion\b|\bcomply\b|\bcompliance\b|\b(?:organi[sz]ed|incorporated|existing|formed) (?:and existing )?under\b|\bcorporation subject to\b|\bexport\b|\bregistered (?:under|in)\b/;
 
 export interface Located {
   place: Place;
   sentence: Sentence;
 }
 
-/** The governing-law sentence and the place it names (the first after "laws of"). */
+/**
+ * The governing-law sentence and the place it names. Every sentence that chooses a body of law and
+ * names a place is a candidate; the one that most plainly chooses the law of the agreement wins (a
+ * "Governing Law" heading, "governed by", "this Agreement"), and the first of equals. A sentence that
+ * only mentions laws (a legal opinion, a party "organized under the laws of Delaware", a duty to
+ * comply with the laws of Alberta) is not one.
+ */
 export function findGoverningLaw(sentences: readonly Sentence[]): Located | null {
-  for (const s of sentences) {
-    const keyword = GOVERNING.exec(s.folded);
-    if (!keyword) continue;
-    // "comply with the laws of Alberta" is a duty, not a choice of law: the keyword has to be there.
-    const law = LAW_OF.exec(s.folded.slice(keyword.index)) ?? LAW_OF.exec(s.folded);
-    if (!law) continue;
+  let best: { found: Located; score: number } | null = null;
+  sentences.forEach((s, i) => {
+    const previous = sentences[i - 1];
+    const heading = HEADING.test(s.folded) || (previous !== undefined && previous.text.length <= 80 && HEADING.test(previous.folded));
+    const verb = CHOOSES.exec(s.folded);
+    if (!verb && !heading) return;
+    // "governed by the laws of a state other than North Dakota" names no law; a later mention may.
+    const law = [...s.folded.matchAll(new RegExp(LAW_OF.source, "g"))].find((m) => !/^ an? (?:state|jurisdiction|country) other than\b/.test(s.folded.slice(m.index + m[0].length)));
+    if (!law) return;
     const places = allPlaces(s.folded);
-    const from = Math.min(keyword.index, s.folded.indexOf(law[0]));
-    const place = places.find((p) => p.index >= from) ?? places[0];
-    if (place) return { place, sentence: s };
-  }
-  return null;
+    if (places.length === 0) return;
+    let score = 0;
+    if (heading) score += 3;
+    if (/\bgovern/.test(s.folded)) score += 2;
+    else if (verb) score += 1;
+    // "shall be governed by the laws of": the choice itself, whatever it is about.
+    if (/\b(?:governed|construed|interpreted)(?:,? (?:exclusively|solely|in all respects|and construed|and interpreted))* (?:by|under|in accordance with),? (?:the )?(?:substantive |internal |domestic )?laws?\b/.test(s.folded)) score += 1;
+    if (SUBJECT.test(s.folded)) score += 2;
+    if (NOT_CHOICE.test(s.folded)) score -= 4;
+    if (score < 3) return;
+    // The place named after "laws of" (or after the verb); "laws thereof" points back to the place before.
+    const from = /\bthereof\b/.test(law[0]) ? 0 : Math.min(law.index, verb?.index ?? law.index);
+    const place = places.find((p) => p.index >= from) ?? places[0]!;
+    if (!best || score > best.score) best = { found: { place, sentence: s }, score };
+  });
+  return (best as { found: Located } | null)?.found ?? null;
 }
 
 const SITE = /\b(?:site|jobsite|work ?site|located|situated|facility|plant|mill|mine|refinery|terminal|station|premises|project|wind farm|solar farm|pipeline|work(?:s)? (?:shall|will) be (?:performed|carried out|executed))\b/;

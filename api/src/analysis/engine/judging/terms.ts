@@ -51,7 +51,7 @@ export function disputeTerms(ctx: JudgeContext): Term[] {
 export function governingLawTerms(ctx: JudgeContext): Term[] {
   const law = findGoverningLaw(sentencesOf(ctx.t));
   if (!law) return [];
-  const at = ctx.t.indexOf(law.sentence.text);
+  const at = law.sentence.start;
   const site = ctx.placeOfWork;
   if (law.place.country !== "Canada" && site?.canadian)
     return found([

@@ -1,0 +1,111 @@
+/**
+ * How well the engine reads who the parties are and which law governs (issue 13, items 2 and 3), on
+ * the CUAD development contracts (../shared/datasets), against CUAD's own "Parties" and "Governing
+ * Law" answers. These readers are rules, not a trained model: the contracts are split by a stable
+ * hash into a development part (folds 0–2, whose errors were read while writing the rules) and a
+ * held-out part (folds 3–4, whose errors were not), and both are printed. Asserts nothing.
+ * Run: npx -y pnpm@10 bench:reading   (--errors to list the misses of the development part)
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { segmentClauses } from "../api/src/analysis/engine/segment";
+import { readContract } from "../api/src/analysis/engine/reading";
+import { DATASETS, datasetsPresent } from "../scripts/clauses/data";
+import { foldOf } from "../scripts/clauses/logistic";
+
+if (!datasetsPresent()) {
+  console.log("bench:reading skipped: ../shared/datasets (CUAD development data) is absent.");
+  process.exit(0);
+}
+
+interface Category {
+  present: boolean;
+  answer: string;
+}
+const labels = JSON.parse(readFileSync(resolve(DATASETS, "cuad-dev/labels.json"), "utf8")) as {
+  contracts: Record<string, { categories: Record<string, Category | undefined> }>;
+};
+const showErrors = process.argv.includes("--errors");
+
+const fold = (s: string) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+
+/** CUAD writes "England; Wales", "People's Republic of China", "Ontario, Canada": one key per place. */
+function lawKey(name: string): string {
+  const f = fold(name).replace(/^the /, "").replace(/^(?:the )?(?:state|commonwealth|province|republic|federal republic|people s republic) of /, "");
+  if (/^england|^wales/.test(f)) return "england";
+  if (/^(?:united states|usa|us)$/.test(f)) return "united states";
+  return f.replace(/ (?:canada|united kingdom|uk|australia)$/, "");
+}
+
+const GENERIC = new Set(["party", "parties", "each party", "we", "us", "our", "you", "your"]);
+
+/** The short names CUAD's answer gives in quotes ("Accuray"), and the names before them. */
+function goldParties(answer: string): { alias: string; name: string }[] {
+  const out: { alias: string; name: string }[] = [];
+  for (const part of answer.split(";")) {
+    const quoted = [...part.matchAll(/["“]([^"”]{1,40})["”]/g)].map((m) => m[1]!.trim()).filter((q) => !GENERIC.has(fold(q)));
+    const name = part.replace(/\(.*$/s, "").replace(/["“”]/g, "").trim();
+    if (quoted.length === 0 && name) out.push({ alias: "", name });
+    for (const alias of quoted.slice(0, 1)) out.push({ alias, name });
+  }
+  return out.filter((p) => !/^\[?\s*\*/.test(p.name) || p.alias);
+}
+
+interface Tally {
+  law: { gold: number; right: number; missed: number; wrong: number; absent: number; invented: number };
+  parties: { docs: number; gold: number; found: number; twoOrMore: number };
+}
+const tally = (): Tally => ({
+  law: { gold: 0, right: 0, missed: 0, wrong: 0, absent: 0, invented: 0 },
+  parties: { docs: 0, gold: 0, found: 0, twoOrMore: 0 },
+});
+const parts = { development: tally(), "held out": tally() };
+const errors: string[] = [];
+
+for (const [file, entry] of Object.entries(labels.contracts)) {
+  const part = foldOf(file, 5) < 3 ? "development" : "held out";
+  const t = parts[part];
+  const text = readFileSync(resolve(DATASETS, "cuad-dev/contracts", file), "utf8");
+  const reading = readContract(text, segmentClauses(text));
+
+  const law = entry.categories["Governing Law"];
+  const goldLaw = law?.present && law.answer && !/\*/.test(law.answer) ? law.answer : null;
+  const ours = reading.governingLaw ? lawKey(reading.governingLaw.name) : null;
+  if (goldLaw) {
+    t.law.gold++;
+    const keys = goldLaw.split(/;|, (?=[A-Z])(?!Canada|United|UK|Australia)/).map(lawKey);
+    // "Victoria, Australia" read as Australia is right, if less precise.
+    const countries = goldLaw.split(";").map((g) => lawKey(g.split(",").at(-1)!));
+    if (ours && (keys.some((k) => k === ours || k.startsWith(`${ours} `)) || countries.includes(ours))) t.law.right++;
+    else if (!ours) t.law.missed++;
+    else t.law.wrong++;
+    if (part === "development" && (!ours || !keys.includes(ours))) errors.push(`law ${file}: gold "${goldLaw}", ours ${ours ?? "none"}`);
+  } else {
+    t.law.absent++;
+    if (ours) t.law.invented++;
+  }
+
+  const gold = goldParties(entry.categories.Parties?.answer ?? "");
+  if (gold.length > 0) {
+    t.parties.docs++;
+    if (reading.parties.length >= Math.min(2, gold.length)) t.parties.twoOrMore++;
+    for (const g of gold) {
+      t.parties.gold++;
+      const hit = reading.parties.some(
+        (p) => (g.alias && fold(p.role) === fold(g.alias)) || (p.name && g.name && (fold(p.name) === fold(g.name) || fold(g.name).startsWith(fold(p.name)) || fold(p.name).startsWith(fold(g.name)))),
+      );
+      if (hit) t.parties.found++;
+      else if (part === "development") errors.push(`party ${file}: gold ${g.name} ("${g.alias}"); ours ${reading.parties.map((p) => `${p.name ?? "?"} ("${p.role}")`).join(", ") || "none"}`);
+    }
+  }
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
+for (const [name, t] of Object.entries(parts)) {
+  const l = t.law;
+  const p = t.parties;
+  console.log(`\n${name}:`);
+  console.log(`  governing law: ${l.right} of ${l.gold} right (${pct(l.right, l.gold)}); ${l.missed} not found, ${l.wrong} another place; ${l.invented} of ${l.absent} without one in CUAD given one`);
+  console.log(`  parties: ${p.found} of ${p.gold} CUAD parties found (${pct(p.found, p.gold)}); at least two parties read in ${p.twoOrMore} of ${p.docs} contracts (${pct(p.twoOrMore, p.docs)})`);
+}
+if (showErrors) console.log(`\n${errors.join("\n")}`);
