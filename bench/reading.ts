@@ -48,7 +48,9 @@ function goldParties(answer: string): { alias: string; name: string }[] {
     if (quoted.length === 0 && name) out.push({ alias: "", name });
     for (const alias of quoted.slice(0, 1)) out.push({ alias, name });
   }
-  return out.filter((p) => !/^\[?\s*\*/.test(p.name) || p.alias);
+  // CUAD's answers also list phrases ("Each of the foregoing parties is referred to herein as a Party",
+  // "Stryker and Conformis"): without a short name, only something that reads as a name counts.
+  return out.filter((p) => p.alias || (!/^\[?\s*\*/.test(p.name) && !/\b(?:and|parties|party|referred|collectively|individually|each)\b|\)/i.test(p.name)));
 }
 
 interface Tally {

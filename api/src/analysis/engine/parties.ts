@@ -31,32 +31,53 @@ export function roleRank(role: string): number | null {
   return null;
 }
 
-const CORPORATE = /\b(inc|incorporated|ltd|limited|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|plc|ulc|gmbh|ag|s\.a|sa|sas|b\.v|bv|n\.v|nv|pty|partnership|trust|ltee|ltée|s\.e\.n\.c|inc\.)\.?(?=\W|$)/i;
+const CORPORATE = /\b(inc|incorporated|ltd|limited|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|plc|ulc|gmbh|ag|aktiengesellschaft|s\.a|sa|sas|s\.p\.a|spa|s\.r\.l|srl|b\.v|bv|n\.v|nv|pty|pte|kk|k\.k|oy|ab|as|a\/s|partnership|trust|bank|university|association|institute|ltee|ltée|s\.e\.n\.c|inc\.)\.?(?=\W|$)/i;
 
-/** `(the "Owner")`, `("Contractor")`, `(hereinafter referred to as the "Operator")`, `hereinafter called "Company"`. */
-const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:(?:the|each|a)\s+)?(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+|the\s+)?(?:the\s+)?)?["“'‘]([^"”'’()]{1,40})["”'’]\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’]/gi;
+/** Defined terms that are things, never parties, even after a capitalised name ("THIS SUPPLY AGREEMENT ("Agreement")"). */
+const THING = /^(?:this )?(?:[\w-]+ ){0,3}(?:agreement|contract|subcontract|amendment|addendum|date|term|territory|products?|services?|work|project|plan|parties|party|schedule|exhibit|program|license|business|property|facility|site|effective date)$/i;
+
+/**
+ * `(the "Owner")`, `("Contractor")`, `(hereinafter referred to as the "Operator")`, `(collectively
+ * and hereinafter referred to as "AT&T")`, `(each and both of them "Recipient")`, `hereinafter called "Company"`.
+ */
+const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:[a-z][a-z ,]{0,60}?\s+)?["“'‘]([^"”'’()]{1,40})["”'’]\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’]/gi;
 const BETWEEN = /\b(?:by and between|between|among|amongst|entered into by|made by)\b/i;
-const NAME_STOP = /,\s*(?:a|an|the|having|with|whose|organi[sz]ed|incorporated|existing|duly|acting|registered|hereinafter)\b|\s+\((?:the\s+|hereinafter)|,?\s+a\s+(?:corporation|company|limited|partnership)\b/i;
+const NAME_STOP = /,\s*(?:a|an|the|having|with|whose|organi[sz]ed|incorporated|existing|duly|acting|registered|hereinafter|located)\b|\s+\((?:the\s+|hereinafter)|\s+(?:having|with (?:its|an?)|whose|located at)\b|,?\s+an?\s+(?:[\p{Lu}][\p{L}.]*\s+){0,3}(?:corporation|company|limited|partnership|llc|business|body|public|private|non-profit|not-for-profit|general|national|state|federal|savings)\b/iu;
 const NAME_LEAD = /^(?:[\s,;:]*(?:and|by and between|between|among|amongst|entered into by|made by|of|the first part|the second part|party of)\b)+[\s,;:]*/i;
 
 function titleOf(role: string): string {
   return role.replace(/\s+/g, " ").trim();
 }
 
-/** The name written before a definition: "WAPITI RIDGE MIDSTREAM LTD., a corporation existing …" → "WAPITI RIDGE MIDSTREAM LTD.". */
+/** Small words a proper name may hold in lower case ("Bank of Montreal", "Savings and Loan"). */
+const NAME_JOINERS = new Set(["of", "and", "the", "for", "de", "du", "des", "la", "le", "del", "da", "van", "von", "und", "et", "y", "in", "on", "&"]);
+
+/** Every word capitalised (or a joiner): "Joseph Theismann", "Tsinghua Unigroup", not "the Company has filed with". */
+function properName(name: string): boolean {
+  return name.split(/\s+/).every((w) => !/\p{L}/u.test(w) || /^[^\p{L}]*[\p{Lu}\d]/u.test(w) || NAME_JOINERS.has(w.toLowerCase()));
+}
+
+/**
+ * The name written before a definition: "WAPITI RIDGE MIDSTREAM LTD., a corporation existing …" →
+ * "WAPITI RIDGE MIDSTREAM LTD.". Parentheses in between ("on behalf of its Affiliates (as defined
+ * herein)") are skipped; a line break inside the name (fixed-width filings) is a space.
+ */
 function nameBefore(text: string, from: number, to: number): string | null {
-  let chunk = text.slice(from, to);
-  // Start after the last line break, semicolon, closing parenthesis or "between" before the definition.
+  // Parenthesised asides blanked, same length, so offsets stay those of the text.
+  let chunk = text.slice(from, to).replace(/\([^()]*\)/g, (m) => " ".repeat(m.length));
+  // Start after the last semicolon, paragraph break or "between" before the definition.
   let cut = 0;
-  for (const m of chunk.matchAll(/\)|;|\n|\b(?:BETWEEN|between|among)\b/g)) cut = m.index + m[0].length;
-  chunk = chunk.slice(cut);
+  // ", and" too: "Newegg Inc. ("Newegg"), a Delaware corporation, and Allied Esports International, Inc.".
+  for (const m of chunk.matchAll(/;|\n\s*\n(?=\s*[\p{Lu}\d"“])|,\s*and\s|\b(?:BETWEEN|Between|between|among|AMONG)\b/gu)) cut = m.index + m[0].length;
+  chunk = chunk.slice(cut).replace(/\s+/g, " ");
   chunk = chunk.replace(NAME_LEAD, "");
   const stop = NAME_STOP.exec(chunk);
   if (stop) chunk = chunk.slice(0, stop.index);
-  const name = chunk.replace(/[\s,:;]+$/, "").replace(/^[\s,:;"“]+/, "").trim();
+  const name = chunk.replace(/[\s,:;]+$/, "").replace(/^[^\p{L}\d]+/u, "").trim();
   if (name.length < 2 || name.length > 120 || !/\p{L}/u.test(name)) return null;
   // A name is a proper name: a capital letter or digit first, and not a sentence.
-  if (!/^[\p{Lu}\d]/u.test(name) || /\b(shall|will|means|is|are)\b/.test(name)) return null;
+  if (!/^[\p{Lu}\d]/u.test(name) || /\b(shall|will|means|is|are|has|have|was|were|wishes|desires|agrees?)\b/.test(name)) return null;
+  if (!CORPORATE.test(name) && !properName(name)) return null;
   return name;
 }
 
@@ -67,22 +88,33 @@ interface Found {
   end: number;
 }
 
-function definitionsIn(text: string, from: number, to: number, requireName: boolean): Found[] {
+/** Where the name starts in the text (its spaces may be line breaks there). */
+function startOfName(text: string, from: number, to: number, name: string): number {
+  const words = name.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = new RegExp(words.join("\\s+"), "g");
+  let at = -1;
+  for (const m of text.slice(from, to).matchAll(re)) at = from + m.index;
+  return at >= 0 ? at : to;
+}
+
+function definitionsIn(text: string, from: number, to: number, requireName: boolean, inPreamble = false): Found[] {
   const out: Found[] = [];
   const slice = text.slice(from, to);
   let last = 0;
   for (const m of slice.matchAll(DEFINED)) {
     const role = titleOf(m[1] ?? m[2] ?? "");
     const at = from + m.index;
+    const last0 = last;
     const name = nameBefore(text, from + last, at);
     last = m.index + m[0].length;
-    if (!role || role.length > ROLE_MAX) continue;
+    if (!role || role.length > ROLE_MAX || THING.test(role)) continue;
     const isRole = roleRank(role) !== null;
     const corporate = name !== null && CORPORATE.test(name);
-    // A defined thing ("Facility") is not a party; a company given a short name ("ABC") is.
-    if (!isRole && !corporate) continue;
+    // A defined thing ("Facility") is not a party; a company given a short name ("ABC") is, and in the
+    // sentence naming the parties so is a person ("Joseph Theismann ("Theismann")").
+    if (!isRole && !corporate && !(inPreamble && name !== null)) continue;
     if (requireName && !name) continue;
-    out.push({ name, role, start: name ? text.lastIndexOf(name, at) : at, end: at + m[0].length });
+    out.push({ name, role, start: name ? startOfName(text, from + last0, at, name) : at, end: at + m[0].length });
   }
   return out;
 }
@@ -153,10 +185,14 @@ export function readParties(text: string): ContractParty[] {
   let found: Found[] = [];
   const between = BETWEEN.exec(text.slice(0, preambleEnd));
   if (between) {
-    // The sentence (or line) that names the parties; recitals after it define others ("the Owner" of a prime contract).
-    const lineEnd = text.indexOf("\n", between.index);
-    const until = Math.min(lineEnd === -1 ? preambleEnd : lineEnd, between.index + 2_000);
-    found = definitionsIn(text, between.index, until, false);
+    // The passage that names the parties, up to the recitals, which define others ("the Owner" of a
+    // prime contract); a party after the passage's first paragraph counts only while fewer than two are known.
+    const window = text.slice(between.index, Math.min(text.length, between.index + 2_000));
+    const recitals = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,? THEREFORE|IN CONSIDERATION)\b/.exec(window);
+    const until = between.index + (recitals ? recitals.index : window.length);
+    const paragraph = /[.:]\s*\n|\n\s*\n/.exec(text.slice(between.index, until));
+    const paragraphEnd = paragraph ? between.index + paragraph.index : until;
+    found = definitionsIn(text, between.index, until, false, true).filter((f, i) => f.start < paragraphEnd || i < 2);
   }
   if (found.length < 2) found = uniqueByRole([...found, ...definitionsIn(text, 0, preambleEnd, true)]).slice(0, Math.max(2, found.length));
   if (found.length < 2) found = uniqueByRole([...found, ...definedByMeaning(text)]);

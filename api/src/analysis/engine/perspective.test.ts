@@ -48,6 +48,33 @@ describe("parties and their roles", () => {
     ]);
   });
 
+  it.each([
+    [
+      "a short name before the description, the other after it",
+      'This Sponsorship Agreement ("Agreement") is made as of February 1, 2027 (the "Effective Date"), by and between Northgate Retail Inc. ("Northgate"), a Delaware corporation, and Prairie Arena Holdings, Inc., a Nevada corporation ("Arena"). Northgate and Arena are each a "Party."',
+      [["Northgate Retail Inc.", "Northgate"], ["Prairie Arena Holdings, Inc.", "Arena"]],
+    ],
+    [
+      "a party defined 'collectively and hereinafter' after an aside in parentheses",
+      'This Network Build Agreement is entered into as of July 31, 2027 by and between Tundra Wireless, LLC, a Delaware limited liability company (hereinafter referred to as "Vendor"), and Boreal Mobility LLC, a Delaware limited liability company on behalf of itself and its Affiliates (as such term is defined herein) (collectively and hereinafter referred to as "Boreal"), each a "Party."',
+      [["Tundra Wireless, LLC", "Vendor"], ["Boreal Mobility LLC", "Boreal"]],
+    ],
+    [
+      "a person given a short name, and an address between a name and its definition",
+      'This Endorsement Agreement is made by and between Lakeshore Golf, Inc. having its principal place of business at 12 Harbour Road, Kingston, Ontario ("Lakeshore"), and Jordan Miles Carter ("Carter").',
+      [["Lakeshore Golf, Inc.", "Lakeshore"], ["Jordan Miles Carter", "Carter"]],
+    ],
+    [
+      "names on lines of their own, as in a filed copy",
+      'Collaboration Agreement\n\nThis Agreement is entered into by and between\n\nAlpenrose Pharma AG\n\nwith an office and place of business at 4 Rheinweg, Basel, Switzerland ("Alpenrose")\n\nand\n\nCedar Genomics, Inc.\n\nwith an office and place of business at 150 Second Street, Cambridge, Massachusetts ("Cedar")\n\nWHEREAS the parties wish to collaborate.',
+      [["Alpenrose Pharma AG", "Alpenrose"], ["Cedar Genomics, Inc.", "Cedar"]],
+    ],
+  ])("finds both parties of a commercial preamble: %s", (_, text, expected) => {
+    const parties = readParties(text);
+    expect(parties.map((p) => [p.name, p.role])).toEqual(expected);
+    for (const p of parties) expect(text.slice(p.start, p.end)).toBe(p.excerpt);
+  });
+
   it("matches the company's name to a party whatever the legal suffix, case and punctuation", () => {
     expect(sameCompany("Northwind Midstream Ltd.", "NORTHWIND MIDSTREAM LIMITED")).toBe(true);
     expect(sameCompany("Lone Star Generation Partners LLC", "Lone Star Generation Partners, LLC")).toBe(true);
