@@ -13,10 +13,11 @@ import {
 import { detectContractType } from "./contract-type";
 import { analyseSegments, excerptOf, toDetected, type AnalysedSegment } from "./detect";
 import { judge, maskDots, sideWords, type JudgeContext, type Term } from "./judges";
-import type { Who } from "./judging/context";
+import { nameOf, type Who } from "./judging/context";
+import { theParty } from "./parties";
 import { capOf, carvedIndemnities } from "./judging/liability";
 import { contractPriceOf } from "./judging/limits";
-import { readContract, type ContractReading, type PerspectiveInput } from "./reading";
+import { ourSideName, readContract, type ContractReading, type PerspectiveInput } from "./reading";
 import { statuteFindings } from "./statute-findings";
 
 /**
@@ -135,7 +136,7 @@ function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: C
   if (!codes.has("force_majeure"))
     add("both", "force_majeure", "medium", "No force majeure clause", "Events beyond anyone's control (wildfire, pandemic, strikes) would not excuse delay or non-performance.", "Add a force majeure clause", "List the events, give extensions of time, and allow termination after a prolonged event.");
   if (!codes.has("consequential_damages"))
-    add("provider", "consequential_damages", "medium", "No waiver of consequential damages", `The ${names.customer} could claim lost production, revenue or profit caused by a defect or delay.`, "Add a mutual waiver of consequential damages", "Each party waives indirect losses, including loss of profit, production and use.");
+    add("provider", "consequential_damages", "medium", "No waiver of consequential damages", `${nameOf(names, "customer", true)} could claim lost production, revenue or profit caused by a defect or delay.`, "Add a mutual waiver of consequential damages", "Each party waives indirect losses, including loss of profit, production and use.");
   if (!codes.has("dispute_resolution"))
     add("both", "dispute_resolution", "medium", "No dispute resolution process", "Without a process every disagreement goes straight to court.", "Add a stepped dispute resolution clause", "Negotiation between senior representatives, mediation, then arbitration or the courts.");
   if (!codes.has("change_orders") && type !== "general")
@@ -163,9 +164,9 @@ function summarise(title: string, type: ContractType, clauses: DetectedClause[],
   const kinds = new Set(clauses.map((c) => c.code)).size;
   const serious = risks.filter((r) => severity(r.riskLevel) >= severity("high"));
   const label = CONTRACT_TYPE_LABELS[type].toLowerCase();
-  const between = reading.parties.length >= 2 ? ` between ${reading.parties.map((p) => `${p.name ?? "a party"} (the ${p.role})`).join(" and ")}` : "";
+  const between = reading.parties.length >= 2 ? ` between ${reading.parties.map((p) => `${p.name ?? "a party"} (${theParty(p)})`).join(" and ")}` : "";
   const lead = `${title ? `"${title}"` : "This contract"} reads as ${/^[aeiou]/i.test(label) ? "an" : "a"} ${label} contract${between}; ${clauses.length} clause${clauses.length === 1 ? "" : "s"} of ${kinds} recognised type${kinds === 1 ? "" : "s"} were found.`;
-  const side = reading.perspective.side ? `From the ${reading.perspective.role ?? (reading.perspective.side === "customer" ? "customer" : "provider")}'s side: ` : "Side unknown, judged neutrally: ";
+  const side = reading.perspective.side ? `From ${ourSideName(reading.perspective, reading.parties)}'s side: ` : "Side unknown, judged neutrally: ";
   const balance = `${side}${risks.length} risk${risks.length === 1 ? "" : "s"} (${serious.length} high or critical) and ${advantages.length} favourable term${advantages.length === 1 ? "" : "s"}; overall risk is ${overall}.`;
   const top = serious.slice(0, 2).map((r) => r.title);
   return `${lead} ${balance}${top.length > 0 ? ` Most pressing: ${top.join("; ")}.` : ""}`;

@@ -6,6 +6,7 @@ import { changeOrderTerms, environmentalTerms, forceMajeureTerms, noticeTerms, s
 import { assignmentTerms, changeOfControlTerms, convenienceTerms, defaultTerms } from "./judging/termination";
 import { confidentialityTerms, disputeTerms, exclusivityTerms, governingLawTerms, ipTerms, nonCompeteTerms } from "./judging/terms";
 import { fold } from "./text";
+import { isShortName } from "./parties";
 
 /**
  * The judges: what an experienced contracts manager says about each clause type. Each reads the
@@ -83,9 +84,21 @@ export function sideWords(parties: readonly ContractParty[], text = ""): { names
     customer: [...own.customer, ...GENERIC.customer.filter((w) => !taken.has(w))],
     provider: [...own.provider, ...GENERIC.provider.filter((w) => !taken.has(w))],
   };
-  const role = (side: PartySide, fallback: string) => parties.find((p) => p.side === side)?.role ?? fallback;
+  const party = (side: PartySide) => parties.find((p) => p.side === side);
+  const role = (side: PartySide, fallback: string) => party(side)?.role ?? fallback;
+  const bare = (side: PartySide) => {
+    const p = party(side);
+    return p ? isShortName(p) : false;
+  };
   const subcontract = own.customer[0] === "contractor" && parties.length === 0;
-  return { names: { customer: subcontract ? "Contractor" : role("customer", "Owner"), provider: subcontract ? "Subcontractor" : role("provider", "Contractor") }, words };
+  return {
+    names: {
+      customer: subcontract ? "Contractor" : role("customer", "Owner"),
+      provider: subcontract ? "Subcontractor" : role("provider", "Contractor"),
+      bare: subcontract ? {} : { customer: bare("customer"), provider: bare("provider") },
+    },
+    words,
+  };
 }
 
 export type { JudgeContext, Term } from "./judging/context";

@@ -176,7 +176,8 @@ function assignSides(found: Found[]): (PartySide | null)[] {
     if (rank === 0) return "customer";
     if (hasCustomerWord) return "provider";
     if (low !== null && high !== null && low !== high) return rank === low ? "customer" : "provider";
-    return found.length === 1 ? "provider" : null;
+    // The only role word among two parties ("Vendor" beside "AT&T"): it performs, the other orders.
+    return found.length === 1 || (found.length === 2 && known.length === 1) ? "provider" : null;
   });
 }
 
@@ -207,6 +208,25 @@ export function readParties(text: string): ContractParty[] {
     start: f.start,
     end: f.end,
   }));
+}
+
+/**
+ * A party known by a short form of its own name ("AT&T" for AT&T Mobility LLC, "Newegg", "NTL") rather
+ * than by a role ("the Vendor"): it is written without "the".
+ */
+export function isShortName(party: Pick<ContractParty, "name" | "role">): boolean {
+  const role = party.role.trim();
+  if (roleRank(role) !== null) return false;
+  if (/[&\d]/.test(role) || (/\p{Lu}{2}/u.test(role) && !/\p{Ll}/u.test(role))) return true;
+  if (!party.name) return false;
+  const name = ` ${fold(party.name).replace(/[^a-z0-9&]+/g, " ")} `;
+  const words = fold(role).replace(/[^a-z0-9&]+/g, " ").trim().split(" ");
+  return words.every((w) => w.length > 0 && name.includes(` ${w} `));
+}
+
+/** "the Owner", "AT&T": a party as a sentence names it. */
+export function theParty(party: Pick<ContractParty, "name" | "role">, capital = false): string {
+  return isShortName(party) ? party.role : `${capital ? "The" : "the"} ${party.role}`;
 }
 
 const LEGAL_WORDS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "llp", "lp", "corp", "corporation", "co", "company", "plc", "ulc", "gmbh", "ag", "sa", "sas", "bv", "nv", "pty", "the", "ltee"]);

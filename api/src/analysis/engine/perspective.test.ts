@@ -75,6 +75,25 @@ describe("parties and their roles", () => {
     for (const p of parties) expect(text.slice(p.start, p.end)).toBe(p.excerpt);
   });
 
+  it("names a party known by a short form of its name without 'the', and reads the side of the only role word", () => {
+    const text = [
+      'This Network Build Agreement is entered into as of July 31, 2027 by and between Tundra Wireless, LLC, a Delaware limited liability company (hereinafter referred to as "Vendor"), and Boreal Mobility LLC, a Delaware limited liability company (collectively and hereinafter referred to as "Boreal").',
+      "1. Indemnity. Vendor shall indemnify, defend and hold harmless Boreal from all claims, including claims caused by the negligence of Boreal, without limit.",
+      "2. Governing Law. This Agreement shall be governed by the laws of the State of New York.",
+    ].join("\n");
+    const parties = readParties(text);
+    expect(parties.map((p) => [p.role, p.side])).toEqual([
+      ["Vendor", "provider"],
+      ["Boreal", "customer"],
+    ]);
+    const result = analyzeContract(text, { ourPartyRole: "Boreal" });
+    expect(result.summary).toContain("Boreal Mobility LLC (Boreal)");
+    expect(result.summary).toContain("From Boreal's side");
+    const titles = [...result.riskItems, ...result.advantages].map((f) => f.title).join(" | ");
+    expect(titles).toMatch(/Vendor's indemnity covers Boreal's own negligence|indemnity given by the Vendor/);
+    expect(titles).not.toMatch(/\bthe Boreal\b|Contractor|Owner/);
+  });
+
   it("matches the company's name to a party whatever the legal suffix, case and punctuation", () => {
     expect(sameCompany("Northwind Midstream Ltd.", "NORTHWIND MIDSTREAM LIMITED")).toBe(true);
     expect(sameCompany("Lone Star Generation Partners LLC", "Lone Star Generation Partners, LLC")).toBe(true);

@@ -1,7 +1,7 @@
 import type { AnalysisPerspective, ContractParty, JurisdictionCode, PartySide, PlaceReading } from "@clausewise/shared";
 import { findGoverningLaw, findPlaceOfWork, sentencesOf, toReading, type Located } from "../jurisdictions/reading";
 import type { ClauseSegment } from "./segment";
-import { partyOfCompany, plainlyProvider, readParties, roleRank } from "./parties";
+import { isShortName, partyOfCompany, plainlyProvider, readParties, roleRank, theParty } from "./parties";
 import { fold } from "./text";
 
 /**
@@ -48,8 +48,8 @@ export function resolvePerspective(parties: readonly ContractParty[], input: Per
       side,
       source: "chosen",
       note: side
-        ? `Judged from the ${role}'s side${named}, as chosen for this contract.`
-        : `Your company was set as the ${role}, but the contract does not say which side that party is on: findings name the party each term burdens.`,
+        ? `Judged from ${theParty({ name: party?.name ?? null, role })}'s side${named}, as chosen for this contract.`
+        : `Your company was set as ${theParty({ name: party?.name ?? null, role })}, but the contract does not say which side that party is on: findings name the party each term burdens.`,
     };
   }
   const match = partyOfCompany(parties, input.companyName);
@@ -58,7 +58,7 @@ export function resolvePerspective(parties: readonly ContractParty[], input: Per
       role: match.role,
       side: match.side,
       source: "company_name",
-      note: `Judged from the ${match.role}'s side: your company's name matches ${match.name}, the ${match.role}. Change it if that is wrong.`,
+      note: `Judged from ${theParty(match)}'s side: your company's name matches ${match.name}${isShortName(match) ? ` (${match.role})` : `, the ${match.role}`}. Change it if that is wrong.`,
     };
   }
   if (plainlyProvider(input.companyName)) {
@@ -79,6 +79,13 @@ export function resolvePerspective(parties: readonly ContractParty[], input: Per
     source: "unknown",
     note: "Which party your company is in this contract is not known, so findings are neutral: each names the party it burdens. Choose your party to judge them from your side.",
   };
+}
+
+/** Whose side the analysis took, as a sentence names it: "the Owner", "AT&T", "the customer". */
+export function ourSideName(perspective: AnalysisPerspective, parties: readonly ContractParty[]): string {
+  if (!perspective.role) return `the ${perspective.side === "customer" ? "customer" : "provider"}`;
+  const party = parties.find((p) => fold(p.role) === fold(perspective.role!));
+  return theParty({ name: party?.name ?? null, role: perspective.role });
 }
 
 function sectionOf(segments: readonly ClauseSegment[], at: number): ClauseSegment | null {

@@ -4,6 +4,7 @@ import type { TextInput } from "../provider";
 import { analyseSegments, type AnalysedSegment } from "./detect";
 import { judgeAll, setupJudging, type JudgingSetup, type Located } from "./findings";
 import { answerQuestion, placeOf } from "./questions";
+import { ourSideName } from "./reading";
 import { amounts, durations, fold, inDays, percentages, sentences } from "./text";
 
 /**
@@ -200,7 +201,7 @@ export function analyzeText(input: TextInput): TextAnalysisResult {
 
   const kinds = codes.length > 0 ? `It reads as ${codes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(", ")}.` : "It matches none of the clause types the engine recognises; it was read line by line.";
   const { perspective } = reading.setup.reading;
-  const side = perspective.side ? `Judged from the ${perspective.role ?? (perspective.side === "customer" ? "customer" : "provider")}'s side.` : "Your side in this contract is not known, so the risks name the party they burden.";
+  const side = perspective.side ? `Judged from ${ourSideName(perspective, reading.setup.reading.parties)}'s side.` : "Your side in this contract is not known, so the risks name the party they burden.";
   const favourable = judgements.filter((j) => j.kind === "advantage").map((j) => j.title);
   const parts: string[] = [[reading.scope, kinds, side].filter(Boolean).join(" ")];
   let level = maxLevel(risks.map((j) => j.level));

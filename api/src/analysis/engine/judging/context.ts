@@ -33,10 +33,17 @@ export interface Term {
   code?: ClauseCode;
 }
 
-/** The roles as the contract writes them ("Owner", "Company", "Contractor"). */
+/** The roles as the contract writes them ("Owner", "Company", "Contractor", or a short name: "AT&T"). */
 export interface Names {
   customer: string;
   provider: string;
+  /** Sides named by a short form of the party's own name, written without "the" ("AT&T's records"). */
+  bare?: Partial<Record<Side, boolean>>;
+}
+
+/** "the Owner", "AT&T". */
+export function nameOf(names: Names, side: Side, capital = false): string {
+  return names.bare?.[side] ? names[side] : `${capital ? "The" : "the"} ${names[side]}`;
 }
 
 export interface Cap {
@@ -69,10 +76,10 @@ const otherWho = (who: Who): Who => (who === "both" ? "both" : other(who));
 
 /** "the Owner", "the Contractor". */
 export function the(ctx: JudgeContext, side: Side): string {
-  return `the ${ctx.names[side]}`;
+  return nameOf(ctx.names, side);
 }
 export function The(ctx: JudgeContext, side: Side): string {
-  return `The ${ctx.names[side]}`;
+  return nameOf(ctx.names, side, true);
 }
 /** "the Owner" or "each party". */
 export function whoName(ctx: JudgeContext, who: Who): string {
