@@ -142,6 +142,27 @@ describe("analyzeContract", () => {
   });
 });
 
+describe("definitions carry no findings", () => {
+  const preamble = 'This Services Agreement is made by and between Harbour Data Inc. ("Customer") and Lakehead Systems Ltd. ("Supplier").';
+  it("does not read a defined word's meaning as the term itself", () => {
+    const text = [
+      preamble,
+      '1.4 Litigation Expense. "Litigation Expense" means any court filing fee, court cost, arbitration fee and each other cost of defending a claim.',
+      '1.5 Competitor. "Competitor" means any company that offers data services.',
+      "2. Services. The Supplier shall provide the services described in Schedule A.",
+    ].join("\n");
+    const titles = [...analyzeContract(text).riskItems, ...analyzeContract(text).advantages].map((f) => f.title);
+    expect(titles).not.toContain("Arbitration");
+    expect(titles).not.toContain("Non-compete restriction");
+  });
+
+  it("still reads the clause that uses the word", () => {
+    const text = [preamble, "9. Disputes. Any dispute arising under this Agreement shall be finally resolved by binding arbitration in Toronto."].join("\n");
+    const titles = analyzeContract(text).advantages.map((f) => f.title);
+    expect(titles).toContain("Arbitration");
+  });
+});
+
 describe("detectContractType", () => {
   it.each([
     ["Solar Farm EPC Agreement", "The Contractor shall supply photovoltaic modules and inverters for the solar array.", "renewable_energy"],

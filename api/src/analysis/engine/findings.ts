@@ -99,11 +99,18 @@ export function setupJudging(text: string, segments: AnalysedSegment[], input: P
 }
 
 /** Every judgement of every detected clause from our side; the same title twice keeps the worse one. */
+/**
+ * A definition ('"Competitor" means …', '2.26 Litigation Expense. "Litigation Expense" means … arbitration
+ * fee'): it says what a word means, not what anyone must do, so no risk or advantage rests on it; the
+ * clauses that use the word carry them.
+ */
+const DEFINITION = /^\s*(?:[\d.()a-z]{1,10}\s+)?(?:[^".]{1,80}\.\s+)?"[^"]{1,80}"\s+(?:means|shall mean|has the meaning|have the meaning|refers to|shall refer to)\b/;
+
 export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Located[] {
   const us = setup.reading.perspective.side;
   const byTitle = new Map<string, Located>();
   for (const seg of segments) {
-    if (seg.hits.length === 0) continue;
+    if (seg.hits.length === 0 || DEFINITION.test(seg.folded)) continue;
     const ctx: JudgeContext = { ...setup.base, t: maskDots(seg.folded), cap: setup.cap };
     for (const hit of seg.hits) {
       for (const term of judge(hit.code, ctx)) {
