@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { segmentClauses } from "../api/src/analysis/engine/segment";
 import { readContract } from "../api/src/analysis/engine/reading";
+import { detectContractType } from "../api/src/analysis/engine/contract-type";
 import { DATASETS, datasetsPresent } from "../scripts/clauses/data";
 import { foldOf } from "../scripts/clauses/logistic";
 
@@ -56,10 +57,13 @@ function goldParties(answer: string): { alias: string; name: string }[] {
 interface Tally {
   law: { gold: number; right: number; missed: number; wrong: number; absent: number; invented: number };
   parties: { docs: number; gold: number; found: number; twoOrMore: number };
+  /** CUAD's contracts are commercial (licences, supply, services…): none is building work. */
+  construction: { docs: number; read: number };
 }
 const tally = (): Tally => ({
   law: { gold: 0, right: 0, missed: 0, wrong: 0, absent: 0, invented: 0 },
   parties: { docs: 0, gold: 0, found: 0, twoOrMore: 0 },
+  construction: { docs: 0, read: 0 },
 });
 const parts = { development: tally(), "held out": tally() };
 const errors: string[] = [];
@@ -69,6 +73,8 @@ for (const [file, entry] of Object.entries(labels.contracts)) {
   const t = parts[part];
   const text = readFileSync(resolve(DATASETS, "cuad-dev/contracts", file), "utf8");
   const reading = readContract(text, segmentClauses(text));
+  t.construction.docs++;
+  if (detectContractType(file.replace(/\.txt$/, ""), text) === "construction") t.construction.read++;
 
   const law = entry.categories["Governing Law"];
   const goldLaw = law?.present && law.answer && !/\*/.test(law.answer) ? law.answer : null;
@@ -108,6 +114,7 @@ for (const [name, t] of Object.entries(parts)) {
   const p = t.parties;
   console.log(`\n${name}:`);
   console.log(`  governing law: ${l.right} of ${l.gold} right (${pct(l.right, l.gold)}); ${l.missed} not found, ${l.wrong} another place; ${l.invented} of ${l.absent} without one in CUAD given one`);
+  console.log(`  contract type: ${t.construction.read} of ${t.construction.docs} commercial contracts read as construction (${pct(t.construction.read, t.construction.docs)})`);
   console.log(`  parties: ${p.found} of ${p.gold} CUAD parties found (${pct(p.found, p.gold)}); at least two parties read in ${p.twoOrMore} of ${p.docs} contracts (${pct(p.twoOrMore, p.docs)})`);
 }
 if (showErrors) console.log(`\n${errors.join("\n")}`);

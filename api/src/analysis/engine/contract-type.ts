@@ -16,8 +16,10 @@ interface Signal {
 const SIGNALS: Signal[] = [
   { type: "renewable_energy", core: /\b(solar|photovoltaic|pv (module|array|plant)|wind (farm|turbine|project|energy)|wind turbine generator|battery (energy )?storage|bess|hydroelectric|run-of-river|geothermal|biomass|renewable)\w*/g },
   { type: "mining", core: /\b(mine|mining|ore|tailings|concentrator|mill(ing)? circuit|pit|underground development|ore body|mineral|crusher|heap leach|potash)\b/g },
-  { type: "energy", core: /\b(oil|natural gas|lng|pipeline|refinery|upstream|midstream|compressor station|power (plant|station|generation)|substation|transmission line|utility|electrical grid|cogeneration|steam generator|nuclear|petrochemical)\b/g },
-  { type: "infrastructure", core: /\b(highway|bridge|overpass|interchange|transit|light rail|lrt|railway|rail line|tunnel|water treatment|wastewater|sewer|watermain|roadway|airport|port|municipal infrastructure|public-private partnership|p3)\b/g },
+  // Not "utility" or "pipeline" alone (a patent's utility, a sales or product pipeline), nor "upstream" (of a gene).
+  { type: "energy", core: /\b(crude oil|oil and gas|oil ?field|natural gas|lng|(?:gas|oil|crude|products?) pipelines?|pipeline (?:system|facilities|capacity|tariff)|refinery|midstream|compressor station|power (plant|station|generation)|substation|transmission line|(?:electric|gas|public|water) utility|utility company|electrical grid|cogeneration|steam generator|nuclear (?:power|plant|facility|reactor)|petrochemical)\b/g },
+  // Not "port", "transit", "tunnel" or "bridge" alone: a USB port, goods in transit, a VPN tunnel, a network bridge.
+  { type: "infrastructure", core: /\b(highway|(?:road|rail|highway|pedestrian) bridge|bridge (?:deck|rehabilitation|construction)|overpass|interchange|public transit|transit (?:system|authority|line|station)|light rail|lrt|railway|rail line|(?:road|rail|highway) tunnel|water treatment|wastewater|sewer|watermain|roadway|airport|port (?:authority|facility|facilities|terminal)|municipal infrastructure|public-private partnership|p3)\b/g },
   {
     type: "environmental_remediation",
     core: /\b(remediation|remediate|contaminated (soil|site|groundwater|material)s?|site restoration|brownfield|soil vapour|asbestos (removal|abatement)|excavate and dispose|risk assessment and remediation)\w*/g,
@@ -34,7 +36,12 @@ const SIGNALS: Signal[] = [
   },
 ];
 
-const CONSTRUCTION = /\b(construction|construct|building|contractor|subcontract|general contractor|design-build|epc|engineering, procurement|site work|foundations?|concrete|structural steel|substantial performance)\b/g;
+/**
+ * Words of building work. Not "building" or "contractor" alone (an "independent contractor", a
+ * "building" that houses a licensee's office), and not "construction" of a text ("construction and
+ * interpretation", "rules of construction"): every commercial contract has those.
+ */
+const CONSTRUCTION = /\b(construction (?:work|site|schedule|contract|manager|management|drawings|period|phase|costs?|of the (?:project|facility|plant|works?|building))|construct(?:ed|ing)? (?:the|a|an) (?!agreement)\w+|general contractor|subcontractor|design-build|design-builder|epc|engineering, procurement|site work|foundations?|concrete|structural steel|substantial (?:performance|completion)|holdback|builders' lien|construction lien|change orders?)\b/g;
 
 function count(re: RegExp | undefined, text: string): { hits: number; distinct: number } {
   if (!re) return { hits: 0, distinct: 0 };
@@ -68,6 +75,9 @@ export function detectContractType(title: string, text: string): ContractType {
     if ((body.distinct >= 2 || inTitle.hits > 0) && score > best.score && score >= 8) best = { type: signal.type, score };
   }
   if (best.type !== "general") return best.type;
-  const construction = count(CONSTRUCTION, `${head} ${folded}`);
-  return construction.distinct >= 2 ? "construction" : "general";
+  // Building work: several of its words, or the title or opening saying so.
+  const construction = count(CONSTRUCTION, folded);
+  const interpretive = /\b(?:rules of construction|construction (?:and|or) interpretation|interpretation and construction|construction of this \w+)\b/g;
+  const named = /\b(?:construction|construct|design-build|epc|building works?|subcontract)\b/.test(`${head} ${opening}`.replace(interpretive, ""));
+  return construction.distinct >= 3 || named ? "construction" : "general";
 }

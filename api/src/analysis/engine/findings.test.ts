@@ -173,6 +173,10 @@ describe("detectContractType", () => {
     ["Maintenance Services Agreement", "Preventive maintenance and service calls under work orders.", "facility_maintenance"],
     ["Warehouse Construction", "The Contractor shall construct the building, including foundations and structural steel.", "construction"],
     ["Consulting Agreement", "The consultant shall provide advice on market strategy.", "general"],
+    // The words every commercial contract has are not building work (issue 13: a third of filed commercial contracts read as construction).
+    ["License Agreement", "Licensee is an independent contractor. Licensee may use the building at 12 Main Street. Rules of construction: this Agreement's construction and interpretation are governed by the laws of Delaware.", "general"],
+    ["Collaboration Agreement", "The utility of the patents, the product pipeline and upstream regulatory elements are described in Schedule A; goods in transit and the USB port are excluded.", "general"],
+    ["Gas Transportation Agreement", "Transporter shall receive natural gas into its pipeline system at the receipt point and deliver it at the compressor station.", "energy"],
     ["Operations and Maintenance Agreement", "Operator shall operate and maintain the Facility, including the disposal of hazardous waste and decommissioning of retired units.", "operations_maintenance"],
   ])("%s → %s", (title, text, expected) => {
     expect(detectContractType(title, text)).toBe(expected);
