@@ -163,6 +163,39 @@ describe("definitions carry no findings", () => {
   });
 });
 
+describe("judges read what the clause says, not its words", () => {
+  const preamble = 'This Network Services Agreement is made by and between Harbour Data Inc. ("Customer") and Lakehead Systems Ltd. ("Supplier").';
+  const titles = (...lines: string[]) => {
+    const r = analyzeContract([preamble, ...lines].join("\n"));
+    return [...r.riskItems, ...r.advantages].map((f) => f.title);
+  };
+
+  it("a termination for convenience that is excluded is not one", () => {
+    const found = titles(
+      "14. Termination. (a) Mutual Agreement - This Agreement may be terminated at any time upon the mutual written consent of the Parties. (b) Termination for Convenience - This Agreement may not be terminated by either Party at any time for its own convenience.",
+    );
+    expect(found).toContain("No termination for convenience");
+    expect(found.filter((t) => /may terminate for convenience/.test(t))).toEqual([]);
+  });
+
+  it("the party that keeps the records is the one audited, whoever else 'may' do something in the clause", () => {
+    const found = titles(
+      "9. Records and Audits. (a) Supplier shall maintain complete and accurate records relating to the Services. Customer and its auditors shall have the right to review such records held by Supplier. (b) Supplier may inspect the Customer's premises only with an escort.",
+    );
+    expect(found).toContain("Audit rights over the Supplier's records");
+    expect(found).not.toContain("Audit rights over the Customer's records");
+  });
+
+  it("a cure period is the period given to cure, and 'notice immediately' is not an immediate termination", () => {
+    const found = titles(
+      "12. Termination for Cause. If Supplier breaches this Agreement and has not cured the breach within thirty (30) days after receipt of written notice, or if any credit facility of Supplier is suspended (Supplier shall notify Customer within 1 business day of any such suspension), Customer may terminate this Agreement.",
+      "13. Confidentiality. Supplier shall notify Customer immediately upon receipt of any legal demand to disclose Customer Information, and shall not disclose it except as required by law.",
+    );
+    expect(found).toContain("Reasonable cure period (30 days)");
+    expect(found.filter((t) => /Short cure period|without a cure period/.test(t))).toEqual([]);
+  });
+});
+
 describe("detectContractType", () => {
   it.each([
     ["Solar Farm EPC Agreement", "The Contractor shall supply photovoltaic modules and inverters for the solar array.", "renewable_energy"],

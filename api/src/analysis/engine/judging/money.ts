@@ -217,8 +217,12 @@ export function auditTerms(ctx: JudgeContext): Term[] {
   const by = /\b(?:audit\w*|inspect\w*)\b[^.]{0,40}?\bby (?:the )?/.exec(t.slice(at));
   const byWho = by ? mentions(ctx, t.slice(at + by.index + by[0].length, at + by.index + by[0].length + 40))[0] : undefined;
   const mayAudit = /\b(?:may|shall have the right to|is entitled to|has the right to|reserves the right to)\b[^.]{0,30}\b(?:audit|inspect)/.exec(t);
-  const auditor: Who | null = (byWho && byWho.at === 0 ? byWho.who : null) ?? (mayAudit ? actorAt(ctx, mayAudit.index) : null);
-  const audited: Who = auditor && auditor !== "both" ? other(auditor) : (actorOf(ctx, /\b(?:shall|will|must) (?:keep|maintain|retain)\b[^.]{0,60}\b(?:records|books|accounts)\b/, "provider").who ?? "provider");
+  // Whoever must keep the records is the one audited ("Vendor shall maintain complete records … AT&T and
+  // its auditors shall have the right to review such records"); otherwise the other side of the auditor.
+  const keeper = actorOf(ctx, /\b(?:shall|will|must|agrees? to) (?:keep|maintain|retain|preserve)\b[^.]{0,60}\b(?:records|books|accounts)\b/, null).who;
+  const kept = keeper === "customer" || keeper === "provider" ? keeper : null;
+  const auditor: Who | null = kept ? other(kept) : ((byWho && byWho.at === 0 ? byWho.who : null) ?? (mayAudit ? actorAt(ctx, mayAudit.index) : null));
+  const audited: Who = kept ?? (auditor && auditor !== "both" ? other(auditor) : "provider");
   const out: (Term | null)[] = [];
   const years = periods(t, 365, 7300).find((p) => /retain|keep|maintain|records|period/.test(t.slice(Math.max(0, p.index - 150), p.index + 150)));
   if (years && years.days > 7 * 365)

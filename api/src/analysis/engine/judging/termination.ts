@@ -17,6 +17,8 @@ import {
 } from "./context";
 
 const CONVENIENCE = /\b(?:for (?:its |their )?(?:own )?convenience|for any reason(?: or no reason)?|without cause|at (?:its|their) (?:sole )?(?:discretion|option)|at any time[^.]{0,40}\bon\b[^.]{0,30}\bnotice)\b/;
+/** A "may not", "shall not", "no right to" before the convenience words in their sentence. */
+const NEGATED = /\b(?:may not|shall not|cannot|can not|will not|is not entitled|are not entitled|no right|not be entitled|neither party (?:may|shall|has))\b[^.;]{0,120}\b(?:convenience|without cause|for any reason)\b/;
 const MAY_TERMINATE = /\b(?:may|can|shall (?:have|be entitled to)|is entitled to|reserves the right to|has the right to)\b[^.]{0,80}\bterminat\w*/g;
 
 /** Who may terminate for convenience: the actor of the "may terminate" nearest the convenience words. */
@@ -33,6 +35,11 @@ export function convenienceTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const at = find(t, CONVENIENCE);
   if (at < 0) return [];
+  // "may not be terminated by either Party at any time for its own convenience": the opposite term.
+  const sentenceStart = Math.max(t.lastIndexOf(". ", at), t.lastIndexOf("\n", at)) + 1;
+  const stop = t.slice(at).search(/\.(?:\s|$)|\n/);
+  if (NEGATED.test(t.slice(sentenceStart, stop < 0 ? t.length : at + stop)))
+    return found([benefit("both", "No termination for convenience", "Neither party can end the contract at will: the commitment holds for its term.", at)]);
   const { who } = terminatorOf(ctx, at);
   const terminator: Who = who ?? "customer";
   const noProfit = find(t, /\b(?:no|not be entitled to|shall not (?:be entitled to|recover)|excluding|exclusive of|without|not (?:be )?(?:paid|compensated) for)\b[^.]{0,80}\b(?:anticipated |prospective |lost |loss of )?(?:profits?|overhead)\b/);
@@ -78,9 +85,12 @@ export function defaultTerms(ctx: JudgeContext): Term[] {
   const terminator = terminateAt >= 0 ? actorAt(ctx, terminateAt) : null;
   const defaulter: Who = named ?? (terminator && terminator !== "both" ? other(terminator) : terminator === "both" ? "both" : "provider");
   const out: (Term | null)[] = [];
-  const cures = periods(t, 1, 90);
+  // A cure period is a period the text gives to cure: not any period of the clause (notice of a
+  // lender's default "within 1 business day" is no cure period).
+  const cures = periods(t, 1, 90).filter((p) => /\bcur(?:e|ed|es|ing)\b|\bremed(?:y|ied|ies)\b|\brectif|\bcorrect(?:ed)?\b/.test(t.slice(Math.max(0, p.index - 160), p.index + 80)));
   const cure = cures.length > 0 ? cures.reduce((a, b) => (a.days <= b.days ? a : b)) : null;
-  const immediate = find(t, /\bimmediately\b|\bforthwith\b|\bwithout (?:prior )?notice\b|\bat once\b/);
+  // "Immediately" about the termination itself, not "notice immediately upon receipt of a demand".
+  const immediate = find(t, /\bterminat\w*\b[^.;]{0,100}\b(?:immediately|forthwith|without (?:prior )?notice|at once)\b|\b(?:immediately|forthwith)\b[^.;]{0,40}\bterminat/);
   const party = defaulter === "both" ? "either party" : the(ctx, defaulter);
   if (cure && cure.days < 7)
     out.push(
