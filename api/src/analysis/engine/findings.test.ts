@@ -186,6 +186,13 @@ describe("judges read what the clause says, not its words", () => {
     expect(found).not.toContain("Audit rights over the Customer's records");
   });
 
+  it("reads an amount with cents as that amount", () => {
+    const found = titles("8. Insurance. Supplier shall maintain commercial general liability insurance with limits of not less than $2,000,000.00 per occurrence.");
+    expect(found.filter((t) => /High insurance limits/.test(t))).toEqual([]);
+    const high = titles("8. Insurance. Supplier shall maintain commercial general liability insurance with limits of not less than $50,000,000.00 per occurrence.");
+    expect(high).toContain("High insurance limits ($50,000,000.00)");
+  });
+
   it("a cure period is the period given to cure, and 'notice immediately' is not an immediate termination", () => {
     const found = titles(
       "12. Termination for Cause. If Supplier breaches this Agreement and has not cured the breach within thirty (30) days after receipt of written notice, or if any credit facility of Supplier is suspended (Supplier shall notify Customer within 1 business day of any such suspension), Customer may terminate this Agreement.",

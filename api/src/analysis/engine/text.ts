@@ -116,6 +116,13 @@ export function percentages(text: string): { value: number; index: number }[] {
 export function amounts(text: string): { value: number; index: number; raw: string }[] {
   const out: { value: number; index: number; raw: string }[] = [];
   for (const m of text.matchAll(/\$\s?(\d[\d,]*(?:\.\d+)?)(\s*(?:million|m\b|billion))?/gi)) {
+    // The judges read text whose dots between digits are masked as commas (maskDots): "$1,000,000,00"
+    // is one million and its cents, not a hundred million.
+    const cents = /^(\d{1,3}(?:,\d{3})+),(\d{2})$/.exec(m[1]!);
+    if (cents) {
+      out.push({ value: Number(cents[1]!.replace(/,/g, "")) + Number(cents[2]) / 100, index: m.index, raw: `$${cents[1]}.${cents[2]}` });
+      continue;
+    }
     let value = Number(m[1]!.replace(/,/g, ""));
     const scale = (m[2] ?? "").trim().toLowerCase();
     if (scale === "million" || scale === "m") value *= 1_000_000;
