@@ -94,6 +94,19 @@ describe("parties and their roles", () => {
     expect(titles).not.toMatch(/\bthe Boreal\b|Contractor|Owner/);
   });
 
+  it("says which section chose the law, without taking an address line for its heading", () => {
+    const text = [
+      'Transportation Agreement between Alder Courier Ltd. ("Carrier") and Birch Freight Inc. ("Customer").',
+      "35.2 Notices shall be sent to:",
+      "Birch Freight Inc.",
+      "2630 Skymark Avenue Mississauga, Ontario L4W 5A4",
+      "36.1 This Agreement shall be governed and construed in accordance with the laws of the Province of Ontario.",
+    ].join("\n");
+    const law = analyzeContract(text).governingLaw;
+    expect(law).toMatchObject({ name: "Ontario", section: "36.1" });
+    expect(law!.reason).toBe("Section 36.1 says it is governed by the laws of Ontario.");
+  });
+
   it("matches the company's name to a party whatever the legal suffix, case and punctuation", () => {
     expect(sameCompany("Northwind Midstream Ltd.", "NORTHWIND MIDSTREAM LIMITED")).toBe(true);
     expect(sameCompany("Lone Star Generation Partners LLC", "Lone Star Generation Partners, LLC")).toBe(true);

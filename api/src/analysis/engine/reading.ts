@@ -92,26 +92,31 @@ function sectionOf(segments: readonly ClauseSegment[], at: number): ClauseSegmen
   return segments.find((s) => at >= s.start && at < s.end) ?? null;
 }
 
-function placeLabel(seg: ClauseSegment | null): string {
-  if (!seg) return "";
-  const where = seg.section ? `${/^[a-z]/i.test(seg.section) ? "" : "Section "}${seg.section}` : "";
-  const heading = seg.heading ? `${where ? " " : ""}(${seg.heading})` : "";
-  return `${where}${heading}`.trim();
+/**
+ * "Section 12.1 (Governing Law)": the sentence's own number when it starts with one (in a filing
+ * flattened to one line the segment may be an earlier section), and the segment's heading only when
+ * it is that section's and reads as a heading (not an address block that happened to stand alone).
+ */
+function placeLabel(seg: ClauseSegment | null, sentence: string): { label: string; section: string | null } {
+  const own = /^(\d+(?:\.\d+)*)\.?\s/.exec(sentence)?.[1] ?? null;
+  const section = own ?? seg?.section ?? null;
+  const where = section ? `${/^[a-z]/i.test(section) ? "" : "Section "}${section}` : "";
+  const headingFits = seg?.heading && (own === null || own === seg.section) && seg.heading.length <= 60 && !/\d/.test(seg.heading);
+  const heading = headingFits ? `${where ? " " : ""}(${seg.heading})` : "";
+  return { label: `${where}${heading}`.trim(), section };
 }
 
 function lawReading(found: Located | null, segments: readonly ClauseSegment[]): PlaceReading | null {
   if (!found) return null;
-  const seg = sectionOf(segments, found.sentence.start);
-  const label = placeLabel(seg);
+  const { label, section } = placeLabel(sectionOf(segments, found.sentence.start), found.sentence.text);
   const name = found.place.code === "FED" ? "Canada (federal law only)" : found.place.name;
-  return toReading(found, `${label ? `${label} says` : "The contract says"} it is governed by the laws of ${name}.`, seg?.section ?? null);
+  return toReading(found, `${label ? `${label} says` : "The contract says"} it is governed by the laws of ${name}.`, section);
 }
 
 function siteReading(found: Located | null, segments: readonly ClauseSegment[]): PlaceReading | null {
   if (!found) return null;
-  const seg = sectionOf(segments, found.sentence.start);
-  const label = placeLabel(seg);
-  return toReading(found, `${label ? `${label} places` : "The contract places"} the work in ${found.place.name}${found.place.country !== found.place.name && found.place.country !== "Canada" ? `, ${found.place.country}` : ""}.`, seg?.section ?? null);
+  const { label, section } = placeLabel(sectionOf(segments, found.sentence.start), found.sentence.text);
+  return toReading(found, `${label ? `${label} places` : "The contract places"} the work in ${found.place.name}${found.place.country !== found.place.name && found.place.country !== "Canada" ? `, ${found.place.country}` : ""}.`, section);
 }
 
 function noteFor(law: PlaceReading | null, site: PlaceReading | null): string {
