@@ -1,8 +1,8 @@
 /**
  * How well the engine reads who the parties are and which law governs (issue 13, items 2 and 3), on
  * the CUAD development contracts (../shared/datasets), against CUAD's own "Parties" and "Governing
- * Law" answers. These readers are rules, not a trained model: the contracts are split by a stable
- * hash into a development part (folds 0–2, whose errors were read while writing the rules) and a
+ * Law" answers, and whether the findings name the parties the contract has. These readers are rules,
+ * not a trained model: the contracts are split by a stable hash into a development part (folds 0–2, whose errors were read while writing the rules) and a
  * held-out part (folds 3–4, whose errors were not), and both are printed. Asserts nothing.
  * Run: npx -y pnpm@10 bench:reading   (--errors to list the misses of the development part)
  */
@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { segmentClauses } from "../api/src/analysis/engine/segment";
 import { readContract } from "../api/src/analysis/engine/reading";
 import { detectContractType } from "../api/src/analysis/engine/contract-type";
+import { analyzeContract } from "../api/src/analysis/engine/findings";
 import { DATASETS, datasetsPresent } from "../scripts/clauses/data";
 import { foldOf } from "../scripts/clauses/logistic";
 
@@ -59,11 +60,14 @@ interface Tally {
   parties: { docs: number; gold: number; found: number; twoOrMore: number };
   /** CUAD's contracts are commercial (licences, supply, services…): none is building work. */
   construction: { docs: number; read: number };
+  /** Contracts whose findings name an "Owner" or a "Contractor" the contract itself never names. */
+  alien: number;
 }
 const tally = (): Tally => ({
   law: { gold: 0, right: 0, missed: 0, wrong: 0, absent: 0, invented: 0 },
   parties: { docs: 0, gold: 0, found: 0, twoOrMore: 0 },
   construction: { docs: 0, read: 0 },
+  alien: 0,
 });
 const parts = { development: tally(), "held out": tally() };
 const errors: string[] = [];
@@ -75,6 +79,14 @@ for (const [file, entry] of Object.entries(labels.contracts)) {
   const reading = readContract(text, segmentClauses(text));
   t.construction.docs++;
   if (detectContractType(file.replace(/\.txt$/, ""), text) === "construction") t.construction.read++;
+
+  const analysis = analyzeContract(text, { title: file.replace(/\.txt$/, "") });
+  const said = [...analysis.riskItems, ...analysis.advantages, ...analysis.recommendations].map((f) => `${f.title} ${f.description}`).join(" ");
+  const alien = ["Owner", "Contractor"].filter((w) => new RegExp(String.raw`\b${w}\b`).test(said) && !new RegExp(String.raw`\b${w}\b`).test(text));
+  if (alien.length > 0) {
+    t.alien++;
+    if (part === "development") errors.push(`names ${file}: findings say ${alien.join(" and ")}; parties ${analysis.parties?.map((p) => `"${p.role}"`).join(", ") || "none"}`);
+  }
 
   const law = entry.categories["Governing Law"];
   const goldLaw = law?.present && law.answer && !/\*/.test(law.answer) ? law.answer : null;
@@ -115,6 +127,7 @@ for (const [name, t] of Object.entries(parts)) {
   console.log(`\n${name}:`);
   console.log(`  governing law: ${l.right} of ${l.gold} right (${pct(l.right, l.gold)}); ${l.missed} not found, ${l.wrong} another place; ${l.invented} of ${l.absent} without one in CUAD given one`);
   console.log(`  contract type: ${t.construction.read} of ${t.construction.docs} commercial contracts read as construction (${pct(t.construction.read, t.construction.docs)})`);
+  console.log(`  findings naming an Owner or a Contractor the contract never names: ${t.alien} of ${t.construction.docs} contracts (${pct(t.alien, t.construction.docs)})`);
   console.log(`  parties: ${p.found} of ${p.gold} CUAD parties found (${pct(p.found, p.gold)}); at least two parties read in ${p.twoOrMore} of ${p.docs} contracts (${pct(p.twoOrMore, p.docs)})`);
 }
 if (showErrors) console.log(`\n${errors.join("\n")}`);

@@ -136,6 +136,8 @@ export const contractParty = z.object({
   name: z.string().nullable(),
   /** The role the contract defines for it ("Owner", "Contractor"). */
   role: z.string(),
+  /** Other names the same definition gives it ("Supplier" for a party defined as "Ferrer" and/or "Supplier"). */
+  aliases: z.array(z.string()).optional(),
   side: z.enum(PARTY_SIDES).nullable(),
   /** Where the contract names it. */
   ...quoted,

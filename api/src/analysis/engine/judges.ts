@@ -65,16 +65,42 @@ const GENERIC: Record<PartySide, string[]> = {
 };
 
 /**
- * The words that name each side: the contract's own roles first, then generic words no party took for
- * the other side. Without defined parties, a text that speaks of a Subcontractor is a subcontract,
- * where the Contractor pays.
+ * The side each party is judged as: its own; else, of the first two parties, the opposite of the
+ * other's, or (neither known: two short names with no telling duties) the first named as the customer
+ * and the second as the provider. Judging neutrally only needs the two told apart, so each finding
+ * names the party whose words the clause uses ("Cutanea indemnifies Ferrer") instead of roles the
+ * contract never uses; the parties' shown sides stay unknown.
+ */
+export function judgingSides(parties: readonly ContractParty[]): (PartySide | null)[] {
+  const sides = parties.map((p) => p.side);
+  const [a, b] = sides;
+  if (parties.length >= 2 && (a === null || b === null)) {
+    if (a === null && b === null) [sides[0], sides[1]] = ["customer", "provider"];
+    else if (a === null) sides[0] = b === "customer" ? "provider" : "customer";
+    else sides[1] = a === "customer" ? "provider" : "customer";
+  }
+  return sides;
+}
+
+const FALLBACK_NAMES: Record<PartySide, string[]> = {
+  customer: ["Owner", "Company", "Client", "Employer", "Purchaser", "Buyer", "Customer", "Principal"],
+  provider: ["Contractor", "Supplier", "Consultant", "Vendor", "Seller", "Service Provider", "Operator", "Manufacturer"],
+};
+
+/**
+ * The words that name each side: the contract's own roles (and the other names a definition gives
+ * them) first, then generic words no party took for the other side. Without defined parties, a text
+ * that speaks of a Subcontractor is a subcontract, where the Contractor pays. A side no party is on is
+ * named by the generic role the text uses ("the Owner"), else, beside a named party, "the other party",
+ * else "the customer" or "the provider".
  */
 export function sideWords(parties: readonly ContractParty[], text = ""): { names: Names; words: Record<PartySide, string[]> } {
+  const sides = judgingSides(parties);
   const own: Record<PartySide, string[]> = { customer: [], provider: [] };
-  for (const p of parties) {
-    if (!p.side) continue;
-    own[p.side].push(fold(p.role));
-  }
+  parties.forEach((p, i) => {
+    const side = sides[i];
+    if (side) own[side].push(...[p.role, ...(p.aliases ?? [])].map(fold));
+  });
   if (own.customer.length === 0 && own.provider.length === 0 && /\bsub-?contractors?\b/i.test(text)) {
     own.customer.push("contractor");
     own.provider.push("subcontractor", "sub-contractor");
@@ -84,8 +110,17 @@ export function sideWords(parties: readonly ContractParty[], text = ""): { names
     customer: [...own.customer, ...GENERIC.customer.filter((w) => !taken.has(w))],
     provider: [...own.provider, ...GENERIC.provider.filter((w) => !taken.has(w))],
   };
-  const party = (side: PartySide) => parties.find((p) => p.side === side);
-  const role = (side: PartySide, fallback: string) => party(side)?.role ?? fallback;
+  const party = (side: PartySide) => parties.find((_, i) => sides[i] === side);
+  const uses = (w: string) => new RegExp(`\\b${w}\\b`).test(text);
+  const fallback = (side: PartySide) => {
+    const used = FALLBACK_NAMES[side].find((w) => !taken.has(fold(w)) && uses(w));
+    if (used) return used;
+    const opposite: PartySide = side === "customer" ? "provider" : "customer";
+    if (party(opposite)) return "other party";
+    // A text that speaks of the Contractor has an Owner, and the reverse; else the plain words.
+    if (uses(opposite === "provider" ? "Contractor" : "Owner")) return side === "customer" ? "Owner" : "Contractor";
+    return side;
+  };
   const bare = (side: PartySide) => {
     const p = party(side);
     return p ? isShortName(p) : false;
@@ -93,8 +128,8 @@ export function sideWords(parties: readonly ContractParty[], text = ""): { names
   const subcontract = own.customer[0] === "contractor" && parties.length === 0;
   return {
     names: {
-      customer: subcontract ? "Contractor" : role("customer", "Owner"),
-      provider: subcontract ? "Subcontractor" : role("provider", "Contractor"),
+      customer: subcontract ? "Contractor" : (party("customer")?.role ?? fallback("customer")),
+      provider: subcontract ? "Subcontractor" : (party("provider")?.role ?? fallback("provider")),
       bare: subcontract ? {} : { customer: bare("customer"), provider: bare("provider") },
     },
     words,

@@ -18,9 +18,9 @@ const ROLE_MAX = 40;
  * two parties the lower is the customer ("Contractor" 2 against "Subcontractor" 4).
  */
 const ROLE_RANKS: [RegExp, number][] = [
-  [/^(owner|company|client|employer|purchaser|buyer|customer|principal|licensee|lessee|tenant|developer|authority|city|municipality|crown|utility|sponsor|project company|host)$/, 0],
+  [/^(owner|company|client|employer|purchaser|buyer|customer|principal|licensee|sublicensee|lessee|tenant|developer|authority|city|municipality|crown|utility|sponsor|project company|host|shipper|franchisee|reseller|fund|trust|advertiser)$/, 0],
   [/^(general contractor|prime contractor|epc contractor|contractor|design-builder|design builder|constructor|builder|manager|construction manager)$/, 2],
-  [/^(consultant|engineer|operator|service provider|provider|licensor|lessor|landlord|contractor's representative|agent|servicer|o&m contractor|maintenance contractor)$/, 3],
+  [/^(consultant|engineer|operator|service provider|provider|licensor|lessor|landlord|contractor's representative|agent|servicer|o&m contractor|maintenance contractor|transporter|carrier|franchisor|adviser|advisor|investment adviser|investment advisor|sub-adviser|sub-advisor|subadviser|subadvisor|administrator|custodian|transfer agent|sales agent|marketing agent|hosting provider|processor|packager|endorser|talent)$/, 3],
   [/^(subcontractor|sub-contractor|subconsultant|sub-consultant|supplier|vendor|seller|manufacturer|fabricator|installer|distributor|trade contractor|sub-subcontractor)$/, 4],
 ];
 
@@ -34,13 +34,14 @@ export function roleRank(role: string): number | null {
 const CORPORATE = /\b(inc|incorporated|ltd|limited|llc|l\.l\.c|llp|lp|l\.p|corp|corporation|co|company|plc|ulc|gmbh|ag|aktiengesellschaft|s\.a|sa|sas|s\.p\.a|spa|s\.r\.l|srl|b\.v|bv|n\.v|nv|pty|pte|kk|k\.k|oy|ab|as|a\/s|partnership|trust|bank|university|association|institute|ltee|ltée|s\.e\.n\.c|inc\.)\.?(?=\W|$)/i;
 
 /** Defined terms that are things, never parties, even after a capitalised name ("THIS SUPPLY AGREEMENT ("Agreement")"). */
-const THING = /^(?:this )?(?:[\w-]+ ){0,3}(?:agreement|contract|subcontract|amendment|addendum|date|term|territory|products?|services?|work|project|plan|parties|party|schedule|exhibit|program|license|business|property|facility|site|effective date)$/i;
+const THING = /^(?:this )?(?:[\w-]+ ){0,3}(?:agreement|contract|subcontract|amendment|addendum|date|term|territory|products?|services?|work|project|plan|parties|party|schedule|exhibit|program|license|business|property|facility|site|effective date|act|specifications?|commission|rules|code|regulations?)$/i;
 
 /**
  * `(the "Owner")`, `("Contractor")`, `(hereinafter referred to as the "Operator")`, `(collectively
- * and hereinafter referred to as "AT&T")`, `(each and both of them "Recipient")`, `hereinafter called "Company"`.
+ * and hereinafter referred to as "AT&T")`, `(each and both of them "Recipient")`, `hereinafter called "Company"`,
+ * and two names for one party: `(hereinafter indistinctly referred to as "Ferrer" and/or "Supplier")`.
  */
-const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:[a-z][a-z ,]{0,60}?\s+)?["“'‘]([^"”'’()]{1,40})["”'’]\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’]/gi;
+const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:[a-z][a-z ,]{0,60}?\s+)?["“'‘]([^"”'’()]{1,40})["”'’](?:\s*(?:,|and\/or|or|and)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’](?:\s*(?:and\/or|or)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?/gi;
 const BETWEEN = /\b(?:by and between|between|among|amongst|entered into by|made by)\b/i;
 const NAME_STOP = /,\s*(?:a|an|the|having|with|whose|organi[sz]ed|incorporated|existing|duly|acting|registered|hereinafter|located)\b|\s+\((?:the\s+|hereinafter)|\s+(?:having|with (?:its|an?)|whose|located at)\b|,?\s+an?\s+(?:[\p{Lu}][\p{L}.]*\s+){0,3}(?:corporation|company|limited|partnership|llc|business|body|public|private|non-profit|not-for-profit|general|national|state|federal|savings)\b/iu;
 const NAME_LEAD = /^(?:[\s,;:]*(?:and|by and between|between|among|amongst|entered into by|made by|of|the first part|the second part|party of)\b)+[\s,;:]*/i;
@@ -55,6 +56,24 @@ const NAME_JOINERS = new Set(["of", "and", "the", "for", "de", "du", "des", "la"
 /** Every word capitalised (or a joiner): "Joseph Theismann", "Tsinghua Unigroup", not "the Company has filed with". */
 function properName(name: string): boolean {
   return name.split(/\s+/).every((w) => !/\p{L}/u.test(w) || /^[^\p{L}]*[\p{Lu}\d]/u.test(w) || NAME_JOINERS.has(w.toLowerCase()));
+}
+
+/**
+ * The name at the end of a phrase that runs into it: "KNOW ALL MEN BY THESE PRESENTS, dated as of
+ * January 1, 2004, that FEDERATED INVESTMENT MANAGEMENT COMPANY", "does hereby appoint FEDERATED
+ * ADVISORY SERVICES COMPANY" → the company. Only a tail of two words or more, or a corporate one; else
+ * the phrase as it was (and the checks below refuse it).
+ */
+function properTail(phrase: string): string {
+  const words = phrase.split(" ");
+  let from = -1;
+  words.forEach((w, i) => {
+    const letters = w.replace(/[^\p{L}]/gu, "");
+    if (letters.length >= 2 && /^\p{Ll}+$/u.test(letters) && !NAME_JOINERS.has(letters) && !CORPORATE.test(w)) from = i;
+  });
+  if (from < 0) return phrase;
+  const tail = words.slice(from + 1).join(" ").replace(/^[^\p{L}\d]+/u, "");
+  return tail.split(" ").length >= 2 || CORPORATE.test(tail) ? tail : phrase;
 }
 
 /**
@@ -73,7 +92,7 @@ function nameBefore(text: string, from: number, to: number): string | null {
   chunk = chunk.replace(NAME_LEAD, "");
   const stop = NAME_STOP.exec(chunk);
   if (stop) chunk = chunk.slice(0, stop.index);
-  const name = chunk.replace(/[\s,:;]+$/, "").replace(/^[^\p{L}\d]+/u, "").trim();
+  const name = properTail(chunk.replace(/[\s,:;]+$/, "").replace(/^[^\p{L}\d]+/u, "").trim());
   if (name.length < 2 || name.length > 120 || !/\p{L}/u.test(name)) return null;
   // A name is a proper name: a capital letter or digit first, and not a sentence.
   if (!/^[\p{Lu}\d]/u.test(name) || /\b(shall|will|means|is|are|has|have|was|were|wishes|desires|agrees?)\b/.test(name)) return null;
@@ -84,8 +103,20 @@ function nameBefore(text: string, from: number, to: number): string | null {
 interface Found {
   name: string | null;
   role: string;
+  /** Other names the contract gives the party in the same definition ("Supplier" beside "Ferrer"). */
+  aliases?: string[];
   start: number;
   end: number;
+}
+
+/** A party's rank: its role's, else an alias's ("Ferrer" and/or "Supplier"); "Company" yields to a more telling alias. */
+function rankOf(party: { role: string; aliases?: readonly string[] }): number | null {
+  const names = [party.role, ...(party.aliases ?? [])].sort((a, b) => Number(/^company$/i.test(a)) - Number(/^company$/i.test(b)));
+  for (const name of names) {
+    const rank = roleRank(name);
+    if (rank !== null) return rank;
+  }
+  return null;
 }
 
 /** Where the name starts in the text (its spaces may be line breaks there). */
@@ -102,19 +133,19 @@ function definitionsIn(text: string, from: number, to: number, requireName: bool
   const slice = text.slice(from, to);
   let last = 0;
   for (const m of slice.matchAll(DEFINED)) {
-    const role = titleOf(m[1] ?? m[2] ?? "");
+    const [role = "", ...aliases] = [m[1] ?? m[3], m[2] ?? m[4]].filter((r): r is string => !!r).map(titleOf).filter((r) => r.length <= ROLE_MAX && !THING.test(r));
     const at = from + m.index;
     const last0 = last;
     const name = nameBefore(text, from + last, at);
     last = m.index + m[0].length;
-    if (!role || role.length > ROLE_MAX || THING.test(role)) continue;
-    const isRole = roleRank(role) !== null;
+    if (!role) continue;
+    const isRole = rankOf({ role, aliases }) !== null;
     const corporate = name !== null && CORPORATE.test(name);
     // A defined thing ("Facility") is not a party; a company given a short name ("ABC") is, and in the
     // sentence naming the parties so is a person ("Joseph Theismann ("Theismann")").
     if (!isRole && !corporate && !(inPreamble && name !== null)) continue;
     if (requireName && !name) continue;
-    out.push({ name, role, start: name ? startOfName(text, from + last0, at, name) : at, end: at + m[0].length });
+    out.push({ name, role, aliases, start: name ? startOfName(text, from + last0, at, name) : at, end: at + m[0].length });
   }
   return out;
 }
@@ -162,7 +193,7 @@ function uniqueByRole(found: Found[]): Found[] {
 
 /** Sides from roles: the lowest-ranked role orders and pays, the others perform (0 is always the customer). */
 function assignSides(found: Found[]): (PartySide | null)[] {
-  const ranks = found.map((f) => roleRank(f.role));
+  const ranks = found.map(rankOf);
   const known = ranks.filter((r): r is number => r !== null);
   const hasCustomerWord = known.includes(0);
   const low = known.length > 0 ? Math.min(...known) : null;
@@ -179,6 +210,42 @@ function assignSides(found: Found[]): (PartySide | null)[] {
     // The only role word among two parties ("Vendor" beside "AT&T"): it performs, the other orders.
     return found.length === 1 || (found.length === 2 && known.length === 1) ? "provider" : null;
   });
+}
+
+const DUTY_LEAD = String.raw`(?:'s)?\s+(?:(?:shall|will|must|agrees? to|hereby agrees? to|undertakes? to|covenants? to)\s+(?:(?:promptly|also|timely|then|thereafter|directly|exclusively|only)\s+)?)`;
+/** The party that orders and pays: "Shipper shall pay", "CUTANEA agrees to purchase", "Licensee shall reimburse". */
+const PAYS = new RegExp(String.raw`^${DUTY_LEAD}(?:pay|reimburse|purchase|buy|order|compensate|remit)\b`);
+/** The party that performs: "Ferrer shall manufacture and supply", "Transporter shall transport". */
+const PERFORMS = new RegExp(String.raw`^${DUTY_LEAD}(?:supply|deliver|manufacture|provide|perform|sell|render|transport|ship|develop|design|install|furnish|construct|build|produce|invoice|grant|license|fabricate|operate|maintain)\b`);
+/** Paid to a party: "pay to Ferrer", "payable to the Adviser", "shall pay Ferrer". */
+const PAID_TO = /\b(?:pay|payable|paid|remit|reimburse)\s+(?:to\s+)?(?:the\s+)?$/;
+
+/**
+ * Sides from what the contract makes each of two parties do, when their roles do not tell (two short
+ * names: "CUTANEA" and "Ferrer"; "Subcontractor" beside "Manufacturer"): the one that pays, purchases
+ * and is invoiced is the customer, the one that supplies, performs and is paid the provider. Decided
+ * only on a clear balance of such duties; otherwise the sides stay unknown.
+ */
+function sidesFromDuties(text: string, parties: readonly Found[]): [PartySide, PartySide] | null {
+  const folded = fold(text.slice(0, 400_000));
+  const evidence = parties.map((p) => {
+    const words = [p.role, ...(p.aliases ?? [])].map((w) => fold(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const re = new RegExp(String.raw`(?<![\w-])(?:the\s+)?(?:${words.join("|")})(?![\w-])`, "g");
+    let pays = 0;
+    let performs = 0;
+    for (const m of folded.matchAll(re)) {
+      const after = folded.slice(m.index + m[0].length, m.index + m[0].length + 80);
+      if (PAYS.test(after)) pays++;
+      else if (PERFORMS.test(after)) performs++;
+      if (PAID_TO.test(folded.slice(Math.max(0, m.index - 30), m.index))) performs++;
+    }
+    return pays - performs;
+  });
+  const [a, b] = evidence as [number, number];
+  // The first orders and pays when it pays more and performs less than the second, by a clear margin.
+  if (a - b >= 3) return ["customer", "provider"];
+  if (b - a >= 3) return ["provider", "customer"];
+  return null;
 }
 
 export function readParties(text: string): ContractParty[] {
@@ -199,10 +266,12 @@ export function readParties(text: string): ContractParty[] {
   if (found.length < 2) found = uniqueByRole([...found, ...definedByMeaning(text)]);
   if (found.length < 2) found = uniqueByRole([...found, ...rolesByUse(text)]);
   found = uniqueByRole(found);
-  const sides = assignSides(found);
+  let sides = assignSides(found);
+  if (found.length === 2 && sides[0] === null && sides[1] === null) sides = sidesFromDuties(text, found) ?? sides;
   return found.map((f, i) => ({
     name: f.name,
     role: f.role,
+    ...(f.aliases && f.aliases.length > 0 ? { aliases: f.aliases } : {}),
     side: sides[i] ?? null,
     excerpt: text.slice(f.start, f.end),
     start: f.start,

@@ -94,6 +94,69 @@ describe("parties and their roles", () => {
     expect(titles).not.toMatch(/\bthe Boreal\b|Contractor|Owner/);
   });
 
+  it("reads a party given two names in one definition, and the sides from the role among them", () => {
+    const text = [
+      'SUPPLY AGREEMENT This Supply Agreement (the "Agreement") is made as of March 1, 2018, by and between Cutanea Life Sciences, Inc., a corporation duly organized and existing under the laws of the State of Delaware with its principal place of business at 1500 Liberty Ridge Drive, Wayne, PA 19087 hereinafter referred to as "CUTANEA"), and Ferrer Internacional, S.A., a Spanish corporation with its principal place of business at Av. Diagonal, 549, Barcelona (Spain) (hereinafter indistinctly referred to as "Ferrer" and/or "Supplier"). WITNESSETH:',
+      "9.1 Ferrer shall indemnify and hold harmless CUTANEA from all claims arising from defects in the Products.",
+    ].join("\n");
+    const parties = readParties(text);
+    expect(parties.map((p) => [p.name, p.role, p.aliases ?? [], p.side])).toEqual([
+      ["Cutanea Life Sciences, Inc.", "CUTANEA", [], "customer"],
+      ["Ferrer Internacional, S.A.", "Ferrer", ["Supplier"], "provider"],
+    ]);
+    const result = analyzeContract(text);
+    expect(titles(result.riskItems)).toContain("Uncapped indemnity given by Ferrer");
+  });
+
+  it("takes the company at the end of a phrase that runs into its name as the party", () => {
+    const text =
+      'LIMITED POWER OF ATTORNEY\n\nKNOW ALL MEN BY THESE PRESENTS, dated as of January 1, 2004, that FEDERATED INVESTMENT MANAGEMENT COMPANY, a statutory trust duly organized under the laws of the State of Delaware (the "Adviser"), does hereby nominate, constitute and appoint FEDERATED ADVISORY SERVICES COMPANY, a statutory trust duly organized under the laws of the State of Delaware ("FASC"), to act hereunder as the true and lawful agent of the Adviser.';
+    expect(readParties(text).map((p) => [p.name, p.role])).toEqual([
+      ["FEDERATED INVESTMENT MANAGEMENT COMPANY", "Adviser"],
+      ["FEDERATED ADVISORY SERVICES COMPANY", "FASC"],
+    ]);
+  });
+
+  it("tells the customer from the provider by what the contract makes each do when their names do not say", () => {
+    const text = [
+      'This Manufacturing Agreement is made by and between Alder Medical, Inc., a Delaware corporation ("Alder"), and Birchwood Devices Ltd., an Ontario corporation ("Birchwood").',
+      "2.1 Birchwood shall manufacture the Products in accordance with the Specifications. Birchwood shall deliver the Products FCA its plant.",
+      "3.1 Alder shall purchase from Birchwood its requirements of the Products. Alder shall pay each invoice within 30 days. Amounts payable to Birchwood bear interest when late.",
+      "4.1 Alder shall reimburse Birchwood for freight.",
+    ].join("\n");
+    expect(readParties(text).map((p) => [p.role, p.side])).toEqual([
+      ["Alder", "customer"],
+      ["Birchwood", "provider"],
+    ]);
+    // Duties that do not tell (a collaboration where both develop) leave the shown sides unknown.
+    const even = text.replace(/Alder shall (purchase|pay|reimburse)/g, "Alder shall develop").replace("Amounts payable to Birchwood bear", "Amounts bear");
+    expect(readParties(even).map((p) => p.side)).toEqual([null, null]);
+  });
+
+  it("never names an Owner or a Contractor the contract does not have: findings name the parties it defines", () => {
+    const text = [
+      'This Co-Branding Agreement is entered into by and between Maple Media, Inc. ("Maple") and Spruce Search Corp. ("Spruce").',
+      "1. Indemnity. Spruce shall indemnify, defend and hold harmless Maple from any and all claims arising from the Co-Branded Site, without limit.",
+      "2. Termination. Maple may terminate this Agreement at any time for its convenience on 10 days' notice.",
+      "3. Governing Law. This Agreement shall be governed by the laws of the State of California.",
+    ].join("\n");
+    const parties = readParties(text);
+    expect(parties.map((p) => p.side)).toEqual([null, null]);
+    const result = analyzeContract(text);
+    const said = everything(result).map((f) => `${f.title} ${f.description}`).join(" | ");
+    expect(said).toMatch(/indemnity given by Spruce/);
+    expect(said).toMatch(/Spruce indemnifies Maple/);
+    expect(said).not.toMatch(/\b(?:Owner|Contractor)\b/);
+  });
+
+  it("names a side no party is on by the words the text uses, or as the other party", () => {
+    const oneParty = 'This Services Agreement is made with Larch Analytics LLC (the "Consultant").\n1. Indemnity. The Consultant shall indemnify and hold harmless the Client from any and all claims.';
+    expect(titles(analyzeContract(oneParty).riskItems).join(" | ")).toMatch(/indemnity given by the Consultant/);
+    expect(everything(analyzeContract(oneParty)).map((f) => f.description).join(" ")).not.toMatch(/\bOwner\b/);
+    const noParties = "1. Indemnity. The supplier of the goods shall indemnify and hold harmless the purchaser of them from any and all claims.";
+    expect(everything(analyzeContract(noParties)).map((f) => `${f.title} ${f.description}`).join(" ")).not.toMatch(/\b(?:Owner|Contractor)\b/);
+  });
+
   it("says which section chose the law, without taking an address line for its heading", () => {
     const text = [
       'Transportation Agreement between Alder Courier Ltd. ("Carrier") and Birch Freight Inc. ("Customer").',
