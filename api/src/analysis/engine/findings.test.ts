@@ -2,8 +2,12 @@ import { contractAnalysisResult, type AnalysisFinding, type ContractAnalysisResu
 import { describe, expect, it } from "vitest";
 import { renderContract } from "../../seed/contracts/render";
 import { DEMO_CONTRACTS } from "../../seed/demo-data";
-import { analyzeContract } from "./findings";
+import type { ClauseCode } from "@clausewise/shared";
+import { analyzeContract, setupJudging } from "./findings";
 import { detectContractType } from "./contract-type";
+import { analyseSegments } from "./detect";
+import { judge, maskDots } from "./judges";
+import { fold } from "./text";
 
 function titles(list: AnalysisFinding[]): string[] {
   return list.map((f) => f.title);
@@ -200,6 +204,63 @@ describe("judges read what the clause says, not its words", () => {
     );
     expect(found).toContain("Reasonable cure period (30 days)");
     expect(found.filter((t) => /Short cure period|without a cure period/.test(t))).toEqual([]);
+  });
+});
+
+describe("each judge needs the wording that makes its finding", () => {
+  const preamble = 'This Supply Agreement is made by and between Harbour Foods Inc. ("Buyer") and Lakehead Dairy Ltd. ("Supplier").';
+  /** The titles one judge gives one clause, read as the clause type the model would give it. */
+  const judged = (code: ClauseCode, clause: string) => {
+    const text = `${preamble}\n${clause}`;
+    const setup = setupJudging(text, analyseSegments(text), {});
+    return judge(code, { ...setup.base, t: maskDots(fold(clause)), cap: setup.cap }).map((t) => t.title);
+  };
+
+  it("exclusivity is exclusive dealing, not 'subject exclusively to the terms of this Agreement'", () => {
+    expect(judged("exclusivity", "1.3 Purchase Orders issued under a Master Purchase Commitment shall be subject exclusively to the terms and conditions of this Agreement.")).toEqual([]);
+    expect(judged("exclusivity", "1.4 Buyer shall purchase its requirements of the Ingredients exclusively from Supplier during the Term.")).toContain("Exclusivity");
+    expect(judged("exclusivity", "1.5 Supplier shall be the exclusive supplier of the Ingredients.")).toContain("Exclusivity");
+  });
+
+  it("a minimum commitment is one someone must buy or pay, not one merely referred to", () => {
+    expect(
+      judged("minimum_commitment", "10.3 Should Supplier be unable to deliver because of a Force Majeure Event, Buyer may obtain the Ingredients elsewhere and those Ingredients will be credited against any relevant Minimum Purchase Commitment."),
+    ).toEqual([]);
+    expect(judged("minimum_commitment", "4.1 Buyer shall purchase a minimum quantity of 10,000 cases in each Contract Year.")).toContain("Minimum commitment");
+  });
+
+  it("a fixed confidentiality term that keeps only trade secrets secret for good is not perpetual", () => {
+    const fixed = "5.5 Each party's obligations of confidentiality shall survive for a period of five (5) years after termination. Trade secrets shall remain confidential indefinitely.";
+    expect(judged("confidentiality", fixed)).not.toContain("Perpetual confidentiality");
+    expect(judged("confidentiality", "5.5 Each party shall keep the other's information confidential in perpetuity.")).toContain("Perpetual confidentiality");
+  });
+
+  it("adjudication and negotiation count as a dispute process only where the sentence is about disputes", () => {
+    const share = "7.4 The Proportionate Share payable by Supplier shall be determined on a fair basis, using the standards a court or other neutral adjudicator would apply, after good faith negotiation of the amount.";
+    expect(judged("dispute_resolution", share)).toEqual([]);
+    const process = "12.2 Any dispute shall first be referred to senior executives for negotiation. Either party may refer a payment dispute to adjudication.";
+    expect(judged("dispute_resolution", process)).toEqual(expect.arrayContaining(["Stepped dispute resolution", "Adjudication available"]));
+  });
+
+  it("exceptions to a consequential-damages waiver are reported as such, never as carve-outs from a cap the contract does not have", () => {
+    const waiver = "7.2 Except for its indemnity obligations and breach of confidentiality, neither party shall be liable to the other for any indirect, special or consequential damages, including loss of profits.";
+    const found = judged("uncapped_liability", waiver);
+    expect(found).toEqual(expect.arrayContaining(["Indemnities outside the consequential-damages waiver", "Mutual waiver of consequential damages"]));
+    expect(found.filter((t) => /liability cap/.test(t))).toEqual([]);
+    // An exception to an exclusion the text does not show (redacted), in a contract without a cap.
+    const redacted = "7.2 Except for a Party's gross negligence and its obligations of indemnity under this Agreement, under no circumstances will either Party be liable to the other Party for [***].";
+    expect(judged("uncapped_liability", redacted)).toEqual([]);
+    // A real carve-out from a cap is still one.
+    const cap = "9.1 The Liability Cap shall not apply to either party's indemnification obligations.";
+    expect(judged("uncapped_liability", cap)).toContain("Indemnities sit outside the liability cap");
+  });
+
+  it("a waiver judged inside a clause of another type leaves no 'No waiver of consequential damages' gap", () => {
+    const text = [preamble, "7.2 Except for its indemnity obligations and breach of confidentiality, neither party shall be liable to the other for any indirect, special or consequential damages, including loss of profits."].join("\n");
+    const result = analyzeContract(text);
+    const all = [...result.riskItems, ...result.advantages].map((f) => f.title);
+    expect(all).toContain("Mutual waiver of consequential damages");
+    expect(all).not.toContain("No waiver of consequential damages");
   });
 });
 

@@ -193,7 +193,9 @@ export function analyzeContract(text: string, options: AnalyzeOptions = {}): Con
   const located = judgeAll(segments, setup);
 
   const risks = located.filter((j) => j.kind === "risk");
-  const gaps = missingProtections(codes, setup, contractType);
+  // A protection judged inside a clause of another type (a consequential-damages waiver worded as
+  // the exceptions to it) is no gap.
+  const gaps = missingProtections(new Set([...codes, ...located.map((j) => j.code)]), setup, contractType);
   const statutes = setup.reading.canadian ? statuteFindings(text, setup.reading, contractType) : { risks: [], advice: [] };
   const riskItems = [...risks.map((j) => finding(j)), ...gaps.risks, ...statutes.risks].sort(bySeverityThenPlace);
   const advantages = located.filter((j) => j.kind === "advantage").map((j) => finding(j)).sort((a, b) => a.start - b.start);

@@ -156,6 +156,15 @@ export function sentenceEnd(t: string, index: number): number {
   return m ? index + m.index + 1 : t.length;
 }
 
+/** The first match of `re` whose sentence also says `about` (that it is about disputes, an obligation…), or -1. */
+export function findWhere(t: string, re: RegExp, about: RegExp): number {
+  const all = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+  for (const m of t.matchAll(all)) {
+    if (about.test(t.slice(sentenceStart(t, m.index), sentenceEnd(t, m.index)))) return m.index;
+  }
+  return -1;
+}
+
 const MODAL = /^\s*(?:,[^,]{0,80},\s*)?(?:shall|will|may|must|agrees?|hereby|is|are|can|undertakes|covenants|has|have|warrants|guarantees|indemnifies|waives|releases|assumes|acknowledges|retains)\b/;
 
 /**

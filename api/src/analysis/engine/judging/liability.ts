@@ -10,6 +10,7 @@ import {
   other,
   pct,
   possessive,
+  sentenceEnd,
   sentenceStart,
   the,
   The,
@@ -36,6 +37,10 @@ function liabilityOf(ctx: JudgeContext, index: number): Who {
 
 const CARVE_OUT =
   /(?:limitations?|limits?|caps?|exclusions?)\b[^.]{0,100}\b(?:shall not|will not|does not|do not) (?:apply|limit)|\b(?:excluded|exempt|carved out) from (?:the|any|this) (?:limitation|cap)|\bunlimited\b|\bwithout (?:any )?(?:monetary |financial )?(?:limit|cap)\b|\bnot (?:be )?(?:limited|capped|subject to (?:the|any) (?:limitation|cap))\b|\bnotwithstanding\b[^.]{0,100}\b(?:limitation|cap)\b|\b(?:except|other than|save) (?:for |in respect of |with respect to )?[^.]{0,160}\b(?:indemn\w+|gross(?:ly)? negligen\w*|wil+ful|fraud\w*|confidential\w*|third[- ]party|death|bodily injury|infring\w*)/;
+
+/** A waiver of a kind of loss, and the words of an amount limit (a cap), as a clause's sentence says them. */
+const CONSEQUENTIAL = /\b(?:consequential|indirect|special|punitive|exemplary|incidental)\b[^.]{0,80}\bdamages\b|\bloss of (?:profits?|revenue|production|use)\b/;
+const CAP_WORDS = /\b(?:aggregate|total|cumulative|maximum) liabilit|\b(?:exceed|in excess of|capped|cap on|limitation of liability|limited to (?:the |an )?(?:amount|sum|fees|total))\b/;
 
 const CARVED: [RegExp, string][] = [
   [/indemn/, "indemnities"],
@@ -235,12 +240,31 @@ export function uncappedTerms(ctx: JudgeContext): Term[] {
   const whose: Who = carvedOwner(ctx, Math.max(0, carve.index - 200), Math.min(ctx.t.length, carve.index + 400)) ?? liabilityOf(ctx, carve.index);
   const standard = items.length > 0 && items.every((i) => ["gross negligence", "wilful misconduct", "fraud", "death or injury", "abandonment"].includes(i));
   const listed = items.length > 0 ? items.join(", ") : "some liabilities";
+  const indemnities = items.includes("indemnities") || items.includes("third-party claims");
+  const forWhom = whose === "both" ? "For each party" : `For ${the(ctx, whose)}`;
+  // "Except for its indemnity obligations, neither party shall be liable for consequential damages": the
+  // exceptions are to the waiver of a kind of loss, not to a cap (a contract without any cap has none).
+  const sentence = ctx.t.slice(sentenceStart(ctx.t, carve.index), sentenceEnd(ctx.t, carve.index));
+  if (CONSEQUENTIAL.test(sentence) && !CAP_WORDS.test(sentence)) {
+    // The waiver is judged as what it is; the usual exceptions (fraud, gross negligence, wilful
+    // misconduct) are its own finding's to name.
+    const waiver = consequentialTerms(ctx).map((term) => ({ ...term, code: "consequential_damages" as const }));
+    if (standard) return waiver;
+    return [...waiver, ...found([
+      burden(whose, "medium", indemnities ? "Indemnities outside the consequential-damages waiver" : "Exceptions to the consequential-damages waiver", `${forWhom}, ${listed} are excepted from the waiver of consequential damages: lost profit and other indirect losses stay recoverable for what they cover.`, carve.index, {
+        title: "Narrow the exceptions to the consequential-damages waiver",
+        description: "Keep only fraud, wilful misconduct and third-party claims (where insured) outside the waiver, so indirect losses between the parties stay excluded.",
+      }),
+    ]).map((term) => ({ ...term, code: "consequential_damages" as const }))];
+  }
+  // "Except for …, neither party shall be liable for [redacted]" in a contract without any cap: an
+  // exception to an exclusion the text does not show, not to a cap.
+  if (ctx.cap === null && /^(?:except|other than|save)\b/.test(carve[0]) && !CAP_WORDS.test(sentence) && !/\blimit|\bcap\b/.test(sentence)) return [];
   if (standard) {
     return found([burden(whose, "low", "Standard carve-outs from the liability cap", `Only ${listed} sit outside the cap${whose === "both" ? " for both parties" : ` of ${the(ctx, whose)}`}: the usual position.`, carve.index)]);
   }
-  const indemnities = items.includes("indemnities") || items.includes("third-party claims");
   return found([
-    burden(whose, "high", indemnities ? "Indemnities sit outside the liability cap" : "Carve-outs from the liability cap", `${whose === "both" ? "For each party" : `For ${the(ctx, whose)}`}, ${listed} sit outside any cap: exposure is unlimited for what they cover.`, carve.index, {
+    burden(whose, "high", indemnities ? "Indemnities sit outside the liability cap" : "Carve-outs from the liability cap", `${forWhom}, ${listed} sit outside any cap: exposure is unlimited for what they cover.`, carve.index, {
       title: "Narrow the carve-outs from the liability cap",
       description: "Keep only fraud, wilful misconduct and (where insured) third-party bodily injury outside the cap; put indemnities under the cap or a separate, insurable super-cap.",
     }),

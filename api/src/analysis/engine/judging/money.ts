@@ -7,6 +7,7 @@ import {
   burden,
   describeDays,
   find,
+  findWhere,
   found,
   mentions,
   other,
@@ -240,7 +241,12 @@ function possessiveOf(ctx: JudgeContext, who: Who): string {
 export function minimumCommitmentTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const takeOrPay = find(t, /\btake[- ]or[- ]pay\b|\bshortfall (?:payment|fee)\b|\bpay for (?:any|the) shortfall\b/);
-  const minimum = find(t, /\bminimum (?:purchase|order|volume|quantity|commitment|spend|annual|monthly|fee|payment)\w*\b/);
+  // A minimum someone must buy or pay, not one merely referred to ("credited against any Minimum Purchase Commitment").
+  const minimum = findWhere(
+    t,
+    /\bminimum (?:purchase|order|volume|quantity|commitment|spend|annual|monthly|fee|payment)\w*\b/,
+    /\b(?:shall|will|must|agrees? to|commits? to|undertakes? to|(?:is|be) (?:obligated|required) to)\s+(?:\w+\s+){0,3}(?:purchase|order|buy|pay|take|procure|acquire|meet|achieve|maintain)\b|\bnot less than\b|\bat least\b/,
+  );
   const at = takeOrPay >= 0 ? takeOrPay : minimum;
   if (at < 0) return [];
   const committed = actorAt(ctx, at) ?? "customer";

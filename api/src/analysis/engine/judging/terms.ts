@@ -4,6 +4,7 @@ import {
   benefit,
   burden,
   find,
+  findWhere,
   found,
   mentions,
   other,
@@ -17,6 +18,8 @@ import {
   type Term,
   type Who,
 } from "./context";
+
+const DISPUTE_WORDS = /\b(?:disputes?|controvers\w*|disagreements?|differences?|claims?)\b/;
 
 export function disputeTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
@@ -34,11 +37,13 @@ export function disputeTerms(ctx: JudgeContext): Term[] {
         }),
       );
   }
-  const steps = find(t, /\bnegotiat|\bsenior (?:executives|representatives|management)\b|\bmediat/);
+  // Steps and adjudication count where the sentence is about disputes ("good faith negotiations" of a
+  // price, "a court or other neutral adjudicator" deciding a share are not a dispute process).
+  const steps = findWhere(t, /\bnegotiat|\bsenior (?:executives|representatives|management)\b|\bmediat/, DISPUTE_WORDS);
   if (steps >= 0) out.push(benefit("both", "Stepped dispute resolution", "Disputes go through negotiation or mediation before a binding forum.", steps));
   const arbitration = find(t, /\barbitrat/);
   if (arbitration >= 0) out.push(benefit("both", "Arbitration", "Disputes are decided privately by arbitration.", arbitration));
-  const adjudication = find(t, /\badjudicat/);
+  const adjudication = findWhere(t, /\badjudicat/, /\bdisputes?\b|\bpayment\b|\bconstruction act\b|\brefer(?:red|ral)?\b|\bsubmit/);
   if (adjudication >= 0) out.push(benefit("both", "Adjudication available", "Interim adjudication can resolve payment disputes quickly.", adjudication));
   if (ctx.placeOfWork?.canadian) {
     const seat = find(t, /\b(?:new york|london|singapore|paris|geneva|zurich|houston|hong kong|icc|lcia|stockholm)\b/);
@@ -70,7 +75,10 @@ export function confidentialityTerms(ctx: JudgeContext): Term[] {
   const duty = find(t, /\b(?:shall|will|must|agrees? to) (?:keep|hold|maintain|treat|not disclose)\b[^.]{0,60}\bconfiden|\bshall not disclose\b/);
   const bound: Who = (duty >= 0 ? actorAt(ctx, duty) : null) ?? (/\b(?:each party|either party|neither party|mutual)/.test(t) ? "both" : "provider");
   const out: (Term | null)[] = [];
-  const perpetual = find(t, /\bperpetu|\bindefinite|\bin perpetuity\b|\bwithout (?:limit|limitation) (?:in|as to) time\b|\bsurvive\b[^.]{0,40}\b(?:indefinitely|forever)\b/);
+  let perpetual = find(t, /\bperpetu|\bindefinite|\bin perpetuity\b|\bwithout (?:limit|limitation) (?:in|as to) time\b|\bsurvive\b[^.]{0,40}\b(?:indefinitely|forever)\b/);
+  // A fixed term with only trade secrets kept confidential for good is the usual position, not a perpetual duty.
+  const fixedTerm = /\b(?:for a period of|for)\s+(?:\w+\s+)?\(?\d+\)?\s+(?:years?|months?)\b|\b\d+\)?\s+(?:years?|months?) (?:after|following|from)\b/.test(t);
+  if (perpetual >= 0 && fixedTerm && /\btrade secrets?\b/.test(t.slice(Math.max(0, perpetual - 200), perpetual + 200))) perpetual = -1;
   if (perpetual >= 0)
     out.push(burden(bound, "medium", "Perpetual confidentiality", `The confidentiality duty of ${whoName(ctx, bound)} never ends.`, perpetual, { title: "Limit confidentiality to a fixed term", description: "Three to five years after completion is typical, longer only for trade secrets." }));
   if (bound === "both") out.push(benefit("both", "Mutual confidentiality", "Both parties protect each other's information.", duty >= 0 ? duty : find(t, /\b(?:each party|either party|neither party|mutual)/)));
@@ -120,9 +128,13 @@ export function nonCompeteTerms(ctx: JudgeContext): Term[] {
   ]);
 }
 
+const EXCLUSIVE_DEALING =
+  /\bexclusivity\b|\bexclusive (?:and \w+ )?(?:rights?|licen[cs]e\w*|distribut\w*|suppl\w*|providers?|basis|dealing|arrangement|relationship|agen\w*|resellers?|marketing|sales|sell\w*|partners?|territory|customers?|purchas\w*|vendors?|sources?|manufactur\w*|representatives?)\b|\bexclusively (?:from|to|with|through|by|for)\b(?! (?:the |this |any )?(?:terms?|provisions?|laws?|courts?|agreement|purposes?)\b)|\bsole (?:and exclusive )?(?:supplier|provider|source|distributor|vendor)\b/;
+
 export function exclusivityTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
-  const at = find(t, /\bexclusiv\w*|\bsole (?:supplier|provider|source)\b/);
+  // Exclusive dealing, not "subject exclusively to the terms of this Agreement" or an exclusive remedy.
+  const at = find(t, EXCLUSIVE_DEALING);
   if (at < 0) return [];
   // "the Owner shall purchase exclusively from the Supplier": the buyer is bound; "the exclusive supplier" binds whoever buys.
   const subject = actorAt(ctx, at);
