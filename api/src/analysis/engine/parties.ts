@@ -39,9 +39,10 @@ const THING = /^(?:this )?(?:[\w-]+ ){0,3}(?:agreement|contract|subcontract|amen
 /**
  * `(the "Owner")`, `("Contractor")`, `(hereinafter referred to as the "Operator")`, `(collectively
  * and hereinafter referred to as "AT&T")`, `(each and both of them "Recipient")`, `hereinafter called "Company"`,
+ * `(on behalf of itself and its Affiliates, individually and collectively referred to as "Bellicum")`,
  * and two names for one party: `(hereinafter indistinctly referred to as "Ferrer" and/or "Supplier")`.
  */
-const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:[a-z][a-z ,]{0,60}?\s+)?["“'‘]([^"”'’()]{1,40})["”'’](?:\s*(?:,|and\/or|or|and)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’](?:\s*(?:and\/or|or)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?/gi;
+const DEFINED = /\(\s*(?:together with [^()]{0,80}?,\s*)?(?:[a-z][^()"“”]{0,110}?\s+)?["“'‘]([^"”'’()]{1,40})["”'’](?:\s*(?:,|and\/or|or|and)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?\s*\)|\bhereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?["“'‘]([^"”'’]{1,40})["”'’](?:\s*(?:and\/or|or)\s*(?:the\s+)?["“'‘]([^"”'’()]{1,40})["”'’])?/gi;
 const BETWEEN = /\b(?:by and between|between|among|amongst|entered into by|made by)\b/i;
 const NAME_STOP = /,\s*(?:a|an|the|having|with|whose|organi[sz]ed|incorporated|existing|duly|acting|registered|hereinafter|located)\b|\s+\((?:the\s+|hereinafter)|\s+(?:having|with (?:its|an?)|whose|located at)\b|,?\s+an?\s+(?:[\p{Lu}][\p{L}.]*\s+){0,3}(?:corporation|company|limited|partnership|llc|business|body|public|private|non-profit|not-for-profit|general|national|state|federal|savings)\b/iu;
 const NAME_LEAD = /^(?:[\s,;:]*(?:and|by and between|between|among|amongst|entered into by|made by|of|the first part|the second part|party of)\b)+[\s,;:]*/i;

@@ -69,6 +69,11 @@ describe("parties and their roles", () => {
       'Collaboration Agreement\n\nThis Agreement is entered into by and between\n\nAlpenrose Pharma AG\n\nwith an office and place of business at 4 Rheinweg, Basel, Switzerland ("Alpenrose")\n\nand\n\nCedar Genomics, Inc.\n\nwith an office and place of business at 150 Second Street, Cambridge, Massachusetts ("Cedar")\n\nWHEREAS the parties wish to collaborate.',
       [["Alpenrose Pharma AG", "Alpenrose"], ["Cedar Genomics, Inc.", "Cedar"]],
     ],
+    [
+      "a definition after a long aside that names the party's affiliates",
+      'This Supply Agreement is made by and between Kestrel Biotec GmbH, a German corporation (hereinafter referred to as "Kestrel"), and Osprey Therapeutics, Inc., a US corporation having a registered office at 2130 West Holcombe Boulevard, Houston, TX 77030 (on behalf of itself and its Affiliates, individually and collectively referred to as "Osprey"). Kestrel and Osprey are sometimes referred to herein individually as a "Party".\n\nRECITALS',
+      [["Kestrel Biotec GmbH", "Kestrel"], ["Osprey Therapeutics, Inc.", "Osprey"]],
+    ],
   ])("finds both parties of a commercial preamble: %s", (_, text, expected) => {
     const parties = readParties(text);
     expect(parties.map((p) => [p.name, p.role])).toEqual(expected);
