@@ -49,6 +49,11 @@ export interface DatabaseOptions {
    * scripts and tests that are the database's only user gain nothing from the thread.
    */
   pgliteThread?: boolean;
+  /**
+   * An in-memory PGlite starts from this dump of a data directory (PGlite's `dumpDataDir`) instead of
+   * running initdb: tests start from a migrated database in ~0.6 s instead of ~3.5 s (test/db.ts).
+   */
+  template?: Blob;
 }
 
 /**
@@ -209,7 +214,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inProcess = async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...extraStartParams] };
-    return dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+    return dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite({ ...pgliteOptions, ...(options.template ? { loadDataDir: options.template } : {}) });
   };
   if (options.pgliteThread && dataDir) await createClusterApart(dataDir, extraStartParams);
   const client = options.pgliteThread ? new PGliteThread({ dataDir, extraStartParams }) : await inProcess();
