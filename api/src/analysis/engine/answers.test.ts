@@ -41,6 +41,34 @@ describe("answerQuestion", () => {
     expect(result.answer).toContain('"helicopters"');
   });
 
+  describe("in a supply agreement between two named parties", () => {
+    const SUPPLY = [
+      'This Master Supply Agreement is made by and between Premier Nutrition Company, LLC ("Buyer" or "PNC") and Fonterra Inc. ("Supplier").',
+      "2.6 Quality. Supplier will notify Buyer immediately in the event that any pathogen is found in the plant. Records of monitoring will be made available to PNC on request.",
+      "6.2 Either Party may terminate this Agreement for cause if the other Party commits a material breach which is not corrected within 30 days after written notice.",
+      "11 Notices. Notices must be in writing. 12 Governing Law; Dispute Resolution.",
+      "12.1 This Agreement will be governed by the laws of the State of Delaware without regard to its conflicts of law principles.",
+    ].join("\n");
+
+    it("answers No when the type asked about is absent, whatever clause names the party asked about", () => {
+      const result = answerQuestion({ text: SUPPLY, question: "Can the Buyer terminate for convenience?" });
+      expect(result.addressed).toBe(false);
+      expect(result.answer).toMatch(/^No: The contract does not appear to address this: none of its \d+ clauses is a termination for convenience clause\./);
+      expect(result.citations.map((c) => c.section)).not.toContain("2.6");
+    });
+
+    it("names the governing law and cites only the clause that chooses it", () => {
+      const result = answerQuestion({ text: SUPPLY, question: "Which law governs this agreement?" });
+      expect(result.answer).toMatch(/^Section 12\.1 addresses this\. It is governed by the laws of Delaware\./);
+      expect(result.answer).not.toContain("See also");
+    });
+
+    it("never says no clause mentions a word some clause uses", () => {
+      const result = answerQuestion({ text: SUPPLY, question: "What happens to helicopters if we terminate?" });
+      expect(result.answer).not.toMatch(/mentions[^.]*"terminate"/);
+    });
+  });
+
   it("says so too when a named clause type is absent", () => {
     const result = answerQuestion({ text: CONTRACT, question: "Is there a force majeure clause?" });
     expect(result.addressed).toBe(false);

@@ -3,6 +3,7 @@ import type { QuestionInput } from "../provider";
 import { analyseSegments, excerptOf, type AnalysedSegment } from "./detect";
 import { setupJudging, type JudgingSetup } from "./findings";
 import { judge, maskDots } from "./judges";
+import { readParties } from "./parties";
 import { sentences, stem, tokens } from "./text";
 
 /**
@@ -132,7 +133,10 @@ export interface AnswerOptions {
 export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): QuestionAnswerResult {
   const all = options.segments ?? analyseSegments(input.text);
   const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional);
-  const asked = [...new Set(tokens(input.question))].filter((t) => !GENERIC.has(t));
+  // The parties' names are not the question's topic ("Can the Buyer terminate …?"): a clause that
+  // names the Buyer does not answer it for that.
+  const partyWords = new Set(readParties(input.text).flatMap((p) => tokens([p.role, ...(p.aliases ?? []), p.name ?? ""].join(" "))));
+  const asked = [...new Set(tokens(input.question))].filter((t) => !GENERIC.has(t) && !partyWords.has(t));
   const wanted = new Set(asked);
   const codes = hintedCodes(input.question);
   const prefer = new Set(options.prefer ?? []);
@@ -164,8 +168,22 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
     .slice(0, MAX_CITATIONS);
 
   const presence = PRESENCE.test(input.question);
+  // "Can the Buyer terminate for convenience?" where no clause is of that type: the answer is no,
+  // whatever clauses share a word with the question.
+  if (presence && codes.length > 0 && asked.length > 0 && !relevant.some((r) => r.hinted)) {
+    const labels = orList(codes.map((c) => CLAUSE_LABELS[c].toLowerCase()));
+    const nearest = relevant[0];
+    const citations: AnswerCitation[] = nearest ? [{ section: nearest.seg.section, heading: nearest.seg.heading, ...excerptOf(nearest.seg, bestSentence(nearest.seg, wanted)) }] : [];
+    return {
+      answer: `No: The contract does not appear to address this: none of its ${segments.length} clauses is a ${labels} clause.${nearest ? ` The nearest it comes is ${placeOf(nearest.seg)}: ${quoteOf(citations[0]!)}` : ""} If it matters, raise it with the other party and add a clause.`,
+      addressed: false,
+      citations,
+    };
+  }
   if (asked.length === 0 || relevant.length === 0) {
-    const words = [...new Set(input.question.split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length > 0 && tokens(w).some((t) => wanted.has(t))))];
+    // Only the words no clause uses: "none of its clauses mentions 'terminate'" must be true.
+    const unused = new Set(asked.filter((t) => !docs.some((d) => d.has(t))));
+    const words = [...new Set(input.question.split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length > 0 && tokens(w).some((t) => unused.has(t))))];
     const topic = words.length > 0 ? `mentions ${orList(words.map((w) => `"${w}"`))}` : "speaks to it";
     const missing = codes.length > 0 ? ` (no ${codes.map((c) => CLAUSE_LABELS[c].toLowerCase()).join(" or ")} clause was found)` : "";
     return {
@@ -179,7 +197,9 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
   const top = relevant[0]!;
   const topCode = top.hinted ? top.seg.hits.find((h) => codes.includes(h.code))?.code : undefined;
   const setup = options.setup ?? (topCode ? setupJudging(input.text, all, {}) : undefined);
-  const fact = topCode && setup ? gist(top.seg, topCode, setup) : null;
+  const law = setup?.reading.governingLaw;
+  // Which law: the reading names it ("the laws of Delaware"), whatever the judges make of it.
+  const fact = topCode === "governing_law" && law ? `It is governed by the laws of ${law.name}.` : topCode && setup ? gist(top.seg, topCode, setup) : null;
   const quote = quoteOf(citations[0]!);
   const lead =
     presence && topCode
@@ -188,6 +208,9 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
         ? `${placeOf(top.seg)} addresses this. ${fact} It reads: ${quote}`
         : `${placeOf(top.seg)} addresses this: ${quote}`;
   const lines = [lead];
-  relevant.slice(1).forEach(({ seg }, i) => lines.push(`See also ${placeOf(seg)}: ${quoteOf(citations[i + 1]!)}`));
+  // Beside a clause of the type asked about, only other clauses of that type are worth a "see also".
+  relevant.slice(1).forEach(({ seg, hinted }, i) => {
+    if (!top.hinted || hinted) lines.push(`See also ${placeOf(seg)}: ${quoteOf(citations[i + 1]!)}`);
+  });
   return { answer: lines.join("\n\n"), addressed: true, citations };
 }
