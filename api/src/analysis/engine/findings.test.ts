@@ -255,6 +255,19 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("uncapped_liability", cap)).toContain("Indemnities sit outside the liability cap");
   });
 
+  it("time is of the essence burdens the party whose time it is", () => {
+    const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
+    const setup = setupJudging(text, analyseSegments(text), {});
+    const essence = (clause: string) => judge("schedule_delay", { ...setup.base, t: maskDots(fold(clause)), cap: setup.cap }).find((t) => t.title === "Time is of the essence");
+    // Supplier completes the work, but the sentence makes it the Buyer's time.
+    expect(essence("2.15 Buyer acknowledges that time is of the essence in this Agreement. Supplier shall complete delivery of the Ingredients on time.")).toMatchObject({
+      riskFor: "customer",
+      description: "Any lateness by the Buyer may be treated as a fundamental breach.",
+    });
+    expect(essence("3.1 The Parties agree that time is of the essence with respect to Buyer's approval rights, and Supplier shall deliver the Ingredients by the dates set.")).toMatchObject({ riskFor: "customer" });
+    expect(essence("3.2 Time is of the essence. Supplier shall deliver the Ingredients by the dates set.")).toMatchObject({ riskFor: "provider" });
+  });
+
   it("a waiver judged inside a clause of another type leaves no 'No waiver of consequential damages' gap", () => {
     const text = [preamble, "7.2 Except for its indemnity obligations and breach of confidentiality, neither party shall be liable to the other for any indirect, special or consequential damages, including loss of profits."].join("\n");
     const result = analyzeContract(text);

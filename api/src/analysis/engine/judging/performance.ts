@@ -9,6 +9,7 @@ import {
   found,
   mentions,
   other,
+  partyAfter,
   periods,
   possessive,
   sentenceEnd,
@@ -81,7 +82,11 @@ export function scheduleTerms(ctx: JudgeContext): Term[] {
   }
   const essence = find(t, /\btime (?:is|shall be) of the essence\b/);
   const w = performer(ctx, /\b(?:shall|will|must) (?:complete|achieve|perform|commence|deliver)\b/);
-  if (essence >= 0) out.push(burden(w, "medium", "Time is of the essence", `Any lateness by ${whoName(ctx, w)} may be treated as a fundamental breach.`, essence, { title: "Remove 'time is of the essence'", description: "Rely on LDs and extensions of time instead." }));
+  // Whose time: "Developer acknowledges that time is of the essence", "… of the essence with respect
+  // to AT&T's approval rights"; else whoever must complete.
+  const named = essence >= 0 ? ((/^[^.;]{0,40}\bwith respect to\b/.test(t.slice(essence)) ? partyAfter(ctx, essence, 120) : null) ?? actorAt(ctx, essence)) : null;
+  const late: Who = named && named !== "both" ? named : w;
+  if (essence >= 0) out.push(burden(late, "medium", "Time is of the essence", `Any lateness by ${whoName(ctx, late)} may be treated as a fundamental breach.`, essence, { title: "Remove 'time is of the essence'", description: "Rely on LDs and extensions of time instead." }));
   const accelerate = find(t, /\baccelerat/);
   if (accelerate >= 0 && /\b(?:own|its) (?:cost|expense)\b|\bno additional (?:cost|compensation)\b|\bwithout (?:additional )?(?:cost|compensation)\b/.test(t))
     out.push(burden(w, "medium", `Acceleration at ${possessive(ctx, w)} cost`, `${w === "both" ? "Each party" : The(ctx, w)} must recover lost time at its own expense.`, accelerate, { title: "Pay for directed acceleration", description: "Acceleration ordered to recover excusable delay should be a change." }));
