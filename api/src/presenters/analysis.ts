@@ -3,9 +3,11 @@ import {
   ANALYSIS_STATUSES,
   ANALYSIS_TYPES,
   contractAnalysisResult,
+  contractParty,
   detectedClause,
   textAnalysisResult,
   type ContractAnalysis,
+  type ContractParty,
   type DetectedClause,
   type TextAnalysis,
 } from "@clausewise/shared";
@@ -23,6 +25,12 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 export function storedClauses(result: unknown): DetectedClause[] {
   const parsed = z.object({ clauses: z.array(detectedClause) }).safeParse(result);
   return parsed.success ? parsed.data.clauses : [];
+}
+
+/** The parties a stored result read (none when it is missing, read none, or is not of the current shape). */
+export function storedParties(result: unknown): ContractParty[] {
+  const parsed = z.object({ parties: z.array(contractParty) }).safeParse(result);
+  return parsed.success ? parsed.data.parties : [];
 }
 
 /** The contract as it is now, to tell whether the analysis read an earlier text. */

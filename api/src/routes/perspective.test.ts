@@ -111,6 +111,33 @@ describe("PUT /api/contracts/:id/perspective", () => {
     expect((await readContract(t.deps.db, setup.contract.id)).ourPartyRole).toBeNull();
   });
 
+  it("once the parties are read, refuses a role none of them has (400, naming them) and keeps a party's name as its role", async () => {
+    const setup = await createReviewSetup(t.deps.db, { content: EPC });
+    const client = signedIn(t, setup.admin.token);
+    // Before any analysis the parties are not known: a well-formed role is kept as given.
+    expect((await client.request("PUT", perspectivePath(setup.contract.id), { ourPartyRole: "Licensee" })).body).toMatchObject({ ourPartyRole: "Licensee" });
+    await client.request("PUT", perspectivePath(setup.contract.id), { ourPartyRole: null });
+    await client.post(analysisPath(setup.contract.id), {});
+    await runJobs();
+    const jobsBefore = (await jobsOfType(t.deps.db, "analysis.run")).length;
+
+    const refused = await client.request<{ error: string; message: string; fields?: Record<string, string> }>("PUT", perspectivePath(setup.contract.id), { ourPartyRole: "Licensee" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("validation_failed");
+    expect(refused.body.message).toBe('"Licensee" is not a party to this contract. Its parties are the Owner (NORTHERN LIGHTS POWER CORP.) and the Contractor (BOREAL BUILDERS LTD.).');
+    expect(refused.body.fields?.ourPartyRole).toBe("Choose one of: Owner, Contractor");
+    expect((await readContract(t.deps.db, setup.contract.id)).ourPartyRole).toBeNull();
+    expect((await jobsOfType(t.deps.db, "analysis.run")).length).toBe(jobsBefore);
+
+    // The party's own name, or its role in another case, is that party: stored as the contract spells its role.
+    const byName = await client.request("PUT", perspectivePath(setup.contract.id), { ourPartyRole: "Boreal Builders Ltd" });
+    expect(byName.status).toBe(200);
+    expect(byName.body).toMatchObject({ ourPartyRole: "Contractor" });
+    expect((await client.request("PUT", perspectivePath(setup.contract.id), { ourPartyRole: "owner" })).body).toMatchObject({ ourPartyRole: "Owner" });
+    await runJobs();
+    expect((await analysisOf(setup.reviewer.token, setup.contract.id)).perspective).toMatchObject({ role: "Owner", side: "customer", source: "chosen" });
+  });
+
   it("rejects a missing, blank, over-long or odd role with 400 and a message, changing nothing", async () => {
     const setup = await createReviewSetup(t.deps.db, { content: EPC });
     const client = signedIn(t, setup.admin.token);

@@ -330,6 +330,22 @@ export function partyOfCompany(parties: readonly ContractParty[], companyName: s
   return parties.find((p) => p.name !== null && sameCompany(p.name, companyName)) ?? null;
 }
 
+/**
+ * The party a person means by a role they chose: its role, another name its definition gives it
+ * ("Supplier" for "Ferrer" and/or "Supplier"), or its own name ("Ferrer International S.A.").
+ */
+export function partyOfRole(parties: readonly ContractParty[], role: string): ContractParty | null {
+  const key = fold(role).replace(/\s+/g, " ").trim();
+  if (key === "") return null;
+  const sameWord = (w: string) => fold(w).replace(/\s+/g, " ").trim() === key;
+  return (
+    parties.find((p) => sameWord(p.role)) ??
+    parties.find((p) => (p.aliases ?? []).some(sameWord)) ??
+    parties.find((p) => p.name !== null && (sameWord(p.name) || sameCompany(p.name, role))) ??
+    null
+  );
+}
+
 /** A company whose name says it builds or supplies (the product's users are EPC companies). */
 export function plainlyProvider(companyName: string | null | undefined): boolean {
   if (!companyName) return false;

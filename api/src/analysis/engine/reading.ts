@@ -1,8 +1,7 @@
 import type { AnalysisPerspective, ContractParty, JurisdictionCode, PartySide, PlaceReading } from "@clausewise/shared";
 import { findGoverningLaw, findPlaceOfWork, sentencesOf, toReading, type Located } from "../jurisdictions/reading";
 import type { ClauseSegment } from "./segment";
-import { isShortName, partyOfCompany, plainlyProvider, readParties, roleRank, theParty } from "./parties";
-import { fold } from "./text";
+import { isShortName, partyOfCompany, partyOfRole, plainlyProvider, readParties, roleRank, theParty } from "./parties";
 
 /**
  * What the engines need to know before judging a contract: who the parties are and which one we are,
@@ -29,7 +28,7 @@ export interface PerspectiveInput {
 }
 
 function sideOfRole(role: string, parties: readonly ContractParty[]): PartySide | null {
-  const party = parties.find((p) => fold(p.role) === fold(role));
+  const party = partyOfRole(parties, role);
   if (party) return party.side;
   const rank = roleRank(role);
   if (rank === null) return null;
@@ -39,7 +38,7 @@ function sideOfRole(role: string, parties: readonly ContractParty[]): PartySide 
 export function resolvePerspective(parties: readonly ContractParty[], input: PerspectiveInput): AnalysisPerspective {
   const chosen = input.ourPartyRole?.trim();
   if (chosen) {
-    const party = parties.find((p) => fold(p.role) === fold(chosen));
+    const party = partyOfRole(parties, chosen);
     const role = party?.role ?? chosen;
     const side = sideOfRole(role, parties);
     const named = party?.name ? ` (${party.name})` : "";
@@ -84,7 +83,7 @@ export function resolvePerspective(parties: readonly ContractParty[], input: Per
 /** Whose side the analysis took, as a sentence names it: "the Owner", "AT&T", "the customer". */
 export function ourSideName(perspective: AnalysisPerspective, parties: readonly ContractParty[]): string {
   if (!perspective.role) return `the ${perspective.side === "customer" ? "customer" : "provider"}`;
-  const party = parties.find((p) => fold(p.role) === fold(perspective.role!));
+  const party = partyOfRole(parties, perspective.role);
   return theParty({ name: party?.name ?? null, role: perspective.role });
 }
 

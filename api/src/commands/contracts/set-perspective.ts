@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { PUSH_EVENTS, type PerspectiveRequest, type PerspectiveResponse } from "@clausewise/shared";
 import { aiReviewEnabled } from "../../analysis/settings";
+import { isShortName, partyOfRole, theParty } from "../../analysis/engine/parties";
+import { badRequest } from "../../http/errors";
+import { storedParties } from "../../presenters/analysis";
 import { analyses, contracts, jobs } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { ContractRow } from "../../loaders/contract";
@@ -27,6 +30,24 @@ export async function queueAnalysisNow(tx: Db, contract: Pick<ContractRow, "id" 
 }
 
 /**
+ * The role as the contract's parties spell it. Once an analysis has read the parties, a role that is
+ * none of theirs (by role, other defined name or company name) is refused: findings judged from the
+ * side of a party the contract does not have would be neither ours nor theirs. Before the parties are
+ * known (no analysis yet, or none read), any well-formed role is kept; its side then comes from the
+ * role's usual meaning (Owner, Contractor…).
+ */
+async function knownRole(tx: Db, contractId: string, chosen: string | null): Promise<string | null> {
+  if (chosen === null) return null;
+  const [stored] = await tx.select({ result: analyses.result }).from(analyses).where(eq(analyses.contractId, contractId));
+  const parties = storedParties(stored?.result);
+  if (parties.length === 0) return chosen;
+  const party = partyOfRole(parties, chosen);
+  if (party) return party.role;
+  const listed = parties.map((p) => (p.name && !isShortName(p) ? `${theParty(p)} (${p.name})` : theParty(p)));
+  throw badRequest(`"${chosen}" is not a party to this contract. Its parties are ${listed.slice(0, -1).join(", ")}${listed.length > 1 ? " and " : ""}${listed.at(-1)}.`, { ourPartyRole: `Choose one of: ${parties.map((p) => p.role).join(", ")}` });
+}
+
+/**
  * PUT /api/contracts/{id}/perspective: which party the company is in this contract. Every finding is
  * judged from that side, so the contract is analysed again at once (unless the company's AI switch
  * is off: then the choice is kept and used by the next analysis).
@@ -34,9 +55,10 @@ export async function queueAnalysisNow(tx: Db, contract: Pick<ContractRow, "id" 
 export async function setPerspective(ctx: CommandContext, input: { contract: ContractRow; request: PerspectiveRequest }): Promise<PerspectiveResponse> {
   const { deps, actor } = ctx;
   const now = deps.now();
-  const role = input.request.ourPartyRole;
+  let role: string | null = null;
   const queued = await deps.db.transaction(async (tx) => {
     const locked = await lockContract(tx, input.contract);
+    role = await knownRole(tx, locked.id, input.request.ourPartyRole);
     await tx.update(contracts).set({ ourPartyRole: role, updatedAt: now }).where(eq(contracts.id, locked.id));
     await recordAudit(tx, {
       companyId: locked.companyId,

@@ -39,7 +39,7 @@ function PartiesAndSide({ contract, analysis }: { contract: ContractDetail; anal
       toast({
         title: "Side Updated",
         description: saved.reanalysisQueued
-          ? `The contract is being analysed again ${role ? `from the ${role}'s side` : "from your company's name"}.`
+          ? `The contract is being analysed again ${saved.ourPartyRole ? `from the ${saved.ourPartyRole}'s side` : "from your company's name"}.`
           : "Saved. AI review is turned off, so the analysis will use it when it runs again.",
       });
     } catch (error) {
