@@ -54,6 +54,15 @@ function count(re: RegExp | undefined, text: string): { hits: number; distinct: 
   return { hits, distinct: seen.size };
 }
 
+/**
+ * Forms of agreement that are never a contract for a project's work, whatever the industry of the
+ * parties: a non-competition agreement of a mining company, a solar installer's franchise or licence.
+ * Named in the title or the opening lines, they make the contract "general": the building-work checks
+ * (change orders, insurance of the work, lien and holdback statutes) do not apply to them.
+ */
+const COMMERCIAL_FORM =
+  /\b(?:non-?competition|non-?compete|non-?solicitation|franchise|licen[cs]e|sub-?licen[cs]e|distribut(?:or|orship|ion)|reseller|marketing|sponsorship|endorsement|co-?branding|affiliate|web ?hosting|hosting|promotion|agency|intellectual property|escrow|employment|stock purchase|share purchase|loan|credit) agreement\b/;
+
 export function detectContractType(title: string, text: string): ContractType {
   const folded = text.toLowerCase();
   const head = title.toLowerCase();
@@ -62,6 +71,7 @@ export function detectContractType(title: string, text: string): ContractType {
   const om = SIGNALS.find((s) => s.type === "operations_maintenance")!;
   const omBody = count(om.core, folded);
   // An O&M agreement is that whatever the plant it runs: the form of the contract decides.
+  if (COMMERCIAL_FORM.test(head) || COMMERCIAL_FORM.test(opening)) return "general";
   if (count(om.core, head).hits > 0 || count(om.core, opening).hits > 0 || omBody.hits >= 4) return "operations_maintenance";
 
   let best: { type: ContractType; score: number } = { type: "general", score: 0 };
@@ -80,4 +90,16 @@ export function detectContractType(title: string, text: string): ContractType {
   const interpretive = /\b(?:rules of construction|construction (?:and|or) interpretation|interpretation and construction|construction of this \w+)\b/g;
   const named = /\b(?:construction|construct|design-build|epc|building works?|subcontract)\b/.test(`${head} ${opening}`.replace(interpretive, ""));
   return construction.distinct >= 3 || named ? "construction" : "general";
+}
+
+/**
+ * A contract for work someone performs at a site or on a facility (not the sale, carriage or licence
+ * of something): it speaks of "the Work" or its scope, prices it as a contract price, or changes it by
+ * change order. Only such a contract is expected to have a change-order procedure and insurance of the
+ * work; a gas transportation or a collaboration agreement of an energy company is not.
+ */
+export function isWorksContract(text: string): boolean {
+  const folded = text.toLowerCase();
+  if (/\b(?:scope of (?:the )?work|statement of work|change orders?|change directives?|(?:sub)?contract price)\b/.test(folded)) return true;
+  return [...folded.matchAll(/\b(?:the|all|such|any) works?\b(?! (?:of authorship|product|for hire|made for hire))/g)].length >= 3;
 }

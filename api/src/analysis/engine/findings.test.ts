@@ -255,6 +255,47 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("uncapped_liability", cap)).toContain("Indemnities sit outside the liability cap");
   });
 
+  it("a cap whose amount is blank or redacted is a cap of an unknown amount, not 'no cap'", () => {
+    for (const blank of ["[***]", "[●]", "$[______]", "[insert amount]"]) {
+      const text = [
+        preamble,
+        `9.1 The maximum liability of one Party to the other Party in relation to this Agreement will be ${blank} ("Liability Cap").`,
+        "9.2 The Liability Cap will not apply to either Party's indemnification obligations under Section 7.",
+        "7.1 Each Party shall indemnify and hold harmless the other Party against third-party claims to the extent caused by its negligence.",
+      ].join("\n");
+      const result = analyzeContract(text);
+      const risks = result.riskItems.map((f) => f.title);
+      expect(risks, blank).toContain("Liability cap amount left blank");
+      expect(result.riskItems.find((f) => f.title === "Liability cap amount left blank")?.description).toContain(blank);
+      expect(risks, blank).not.toContain("No cap on liability");
+      expect(risks, blank).toContain("Indemnities sit outside the liability cap");
+    }
+  });
+
+  it("in a contract without a cap, the carve-outs of a consequential-damages clause are exceptions to that waiver", () => {
+    const waiver =
+      "16.5 In no event shall either Party be liable for special, indirect or consequential damages. Notwithstanding the foregoing, nothing in this Section 16.5 shall limit the amounts payable to third parties under the indemnities; provided, further, that the foregoing limitation of liability shall not apply in the case of gross negligence or willful misconduct.";
+    const found = judged("uncapped_liability", waiver);
+    expect(found).toContain("Indemnities outside the consequential-damages waiver");
+    expect(found.filter((t) => /liability cap/.test(t))).toEqual([]);
+  });
+
+  it("liquidated damages are called delay damages only when they are for delay", () => {
+    const breach =
+      "14.3 Liquidated Damages. If the Supplier intentionally conceals a material result concerning the safety of the Product, then as liquidated damages for that breach the royalty rate payable by the Buyer shall thereafter be reduced by half.";
+    const terms = (() => {
+      const text = `${preamble}\n${breach}`;
+      const setup = setupJudging(text, analyseSegments(text), {});
+      return judge("liquidated_damages", { ...setup.base, t: maskDots(fold(breach)), cap: setup.cap });
+    })();
+    expect(terms.map((t) => t.title)).toEqual(["Liquidated damages payable by the Supplier"]);
+    expect(terms[0]!.description).not.toMatch(/delay/i);
+    // The quote is the sentence that imposes them, not the heading.
+    expect(fold(breach).slice(terms[0]!.at)).toMatch(/^liquidated damages for that breach/);
+    const delay = "14.2 If the Supplier fails to deliver by the Delivery Date, the Supplier shall pay liquidated damages of $5,000 per day of delay.";
+    expect(judged("liquidated_damages", delay)).toContain("Uncapped liquidated damages");
+  });
+
   it("time is of the essence burdens the party whose time it is", () => {
     const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
     const setup = setupJudging(text, analyseSegments(text), {});
@@ -277,6 +318,44 @@ describe("each judge needs the wording that makes its finding", () => {
   });
 });
 
+describe("missing protections are those of the contract's kind", () => {
+  const TRANSPORT = [
+    "GAS TRANSPORTATION AGREEMENT",
+    'This Agreement is made between Prairie Gas Marketing Inc. ("Shipper") and Muskeg Pipelines Ltd. ("Transporter").',
+    "1. Service. Transporter shall receive natural gas into its pipeline system at the Receipt Point and deliver it at the compressor station.",
+    "2. Rates. Shipper shall pay Transporter the tariff rate for each unit transported.",
+  ].join("\n");
+
+  it("a gas transportation agreement is not asked for change orders or insurance of the work, and its indirect losses are a breach's", () => {
+    const result = analyzeContract(TRANSPORT, { title: "Gas Transportation Agreement" });
+    expect(result.contractType).toBe("energy");
+    const gaps = result.riskItems.filter((r) => r.excerpt === "");
+    expect(gaps.map((g) => g.title)).not.toContain("No change order procedure");
+    expect(gaps.map((g) => g.title)).not.toContain("No insurance requirements");
+    expect(gaps.find((g) => g.title === "No waiver of consequential damages")?.description).toBe("The Shipper could claim lost revenue, profit or business caused by a breach.");
+  });
+
+  it("a contract for work on an energy project still is", () => {
+    const epc = TRANSPORT.replace("1. Service.", "1. The Work. Transporter shall perform the Work described in the Scope of Work, and shall complete the Work by the date set.");
+    const gaps = analyzeContract(epc, { title: "Pipeline Construction Agreement" }).riskItems.filter((r) => r.excerpt === "");
+    expect(gaps.map((g) => g.title)).toEqual(expect.arrayContaining(["No change order procedure", "No insurance requirements"]));
+    expect(gaps.find((g) => g.title === "No waiver of consequential damages")?.description).toContain("lost production");
+  });
+
+  it("a licence under Ontario law is not told it lacks a construction holdback; a construction contract there is", () => {
+    const licence = [
+      "SOFTWARE LICENSE AGREEMENT",
+      'This Agreement is made between Lakeshore Analytics Inc. ("Licensor") and Harbour Foods Inc. ("Licensee").',
+      "1. Grant. Licensor grants Licensee a non-exclusive licence to use the Software.",
+      "9. Governing Law. This Agreement is governed by the laws of the Province of Ontario.",
+    ].join("\n");
+    const titles = (text: string, title: string) => analyzeContract(text, { title }).riskItems.map((r) => r.title);
+    expect(titles(licence, "Software License Agreement").filter((t) => /holdback/i.test(t))).toEqual([]);
+    const building = licence.replace("SOFTWARE LICENSE AGREEMENT", "CONSTRUCTION AGREEMENT").replace("1. Grant. Licensor grants Licensee a non-exclusive licence to use the Software.", "1. The Contractor shall construct the warehouse, including foundations and structural steel, at the Site in Toronto, Ontario.");
+    expect(titles(building, "Warehouse Construction Agreement")).toContain("Statutory holdback (Ontario)");
+  });
+});
+
 describe("detectContractType", () => {
   it.each([
     ["Solar Farm EPC Agreement", "The Contractor shall supply photovoltaic modules and inverters for the solar array.", "renewable_energy"],
@@ -292,6 +371,9 @@ describe("detectContractType", () => {
     ["Collaboration Agreement", "The utility of the patents, the product pipeline and upstream regulatory elements are described in Schedule A; goods in transit and the USB port are excluded.", "general"],
     ["Gas Transportation Agreement", "Transporter shall receive natural gas into its pipeline system at the receipt point and deliver it at the compressor station.", "energy"],
     ["Operations and Maintenance Agreement", "Operator shall operate and maintain the Facility, including the disposal of hazardous waste and decommissioning of retired units.", "operations_maintenance"],
+    // The form of the agreement, not the parties' industry: a mining company's non-competition agreement is no mine project.
+    ["Non-Competition Agreement", "The Shareholder shall not compete with the mine, mill, concentrator or tailings business of the Company.", "general"],
+    ["Exhibit 10.28", "MARKETING AGREEMENT. The Agent shall market the spa services; operations and maintenance of the spas remain with the Company.", "general"],
   ])("%s → %s", (title, text, expected) => {
     expect(detectContractType(title, text)).toBe(expected);
   });

@@ -10,7 +10,7 @@ import {
   type PartySide,
   type RiskLevel,
 } from "@clausewise/shared";
-import { detectContractType } from "./contract-type";
+import { detectContractType, isWorksContract } from "./contract-type";
 import { analyseSegments, excerptOf, toDetected, type AnalysedSegment } from "./detect";
 import { judge, maskDots, sideWords, type JudgeContext, type Term } from "./judges";
 import { nameOf, type Who } from "./judging/context";
@@ -127,7 +127,7 @@ export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Loca
 }
 
 /** Protections a balanced contract has; their absence is a finding of its own (it says what is missing). */
-function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: ContractType): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
+function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: ContractType, text: string): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
   const us = setup.reading.perspective.side;
   const risks: AnalysisFinding[] = [];
   const advice: AnalysisFinding[] = [];
@@ -138,19 +138,23 @@ function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: C
     advice.push(missing(code, level, ask, askWhy));
   };
   const { names } = setup.base;
+  // Change orders and insurance of the work belong to contracts for work; the losses a waiver of
+  // consequential damages keeps out are said in the contract's own terms.
+  const works = type === "construction" || (type !== "general" && isWorksContract(text));
+  const indirect = works ? "lost production, revenue or profit caused by a defect or delay" : "lost revenue, profit or business caused by a breach";
   if (!setup.cap)
     add("both", "limitation_of_liability", us === "customer" ? "medium" : "high", "No cap on liability", "No clause limits liability to an amount or a formula: each party's liability is unlimited by default.", "Add a limitation of liability", "Cap total liability, commonly at 100% of the contract price, with carve-outs only for fraud and wilful misconduct.");
   if (!codes.has("force_majeure"))
     add("both", "force_majeure", "medium", "No force majeure clause", "Events beyond anyone's control (wildfire, pandemic, strikes) would not excuse delay or non-performance.", "Add a force majeure clause", "List the events, give extensions of time, and allow termination after a prolonged event.");
   if (!codes.has("consequential_damages"))
-    add("provider", "consequential_damages", "medium", "No waiver of consequential damages", `${nameOf(names, "customer", true)} could claim lost production, revenue or profit caused by a defect or delay.`, "Add a mutual waiver of consequential damages", "Each party waives indirect losses, including loss of profit, production and use.");
+    add("provider", "consequential_damages", "medium", "No waiver of consequential damages", `${nameOf(names, "customer", true)} could claim ${indirect}.`, "Add a mutual waiver of consequential damages", works ? "Each party waives indirect losses, including loss of profit, production and use." : "Each party waives indirect losses, including loss of profit, revenue and business.");
   if (!codes.has("dispute_resolution"))
     add("both", "dispute_resolution", "medium", "No dispute resolution process", "Without a process every disagreement goes straight to court.", "Add a stepped dispute resolution clause", "Negotiation between senior representatives, mediation, then arbitration or the courts.");
-  if (!codes.has("change_orders") && type !== "general")
+  if (!codes.has("change_orders") && works)
     add("provider", "change_orders", "medium", "No change order procedure", "There is no agreed way to price and schedule changes to the work.", "Add a change order procedure", "Changes in writing, valued at agreed rates or cost plus markup, with matching time extensions.");
   if (!codes.has("payment_terms"))
     add("provider", "payment_terms", "medium", "Payment timing not stated", "The contract does not say when invoices are paid.", "State the payment period", "Payment within 28–30 days of a proper invoice, with interest on late payment.");
-  if (!codes.has("insurance") && type !== "general")
+  if (!codes.has("insurance") && works)
     add("both", "insurance", "low", "No insurance requirements", "Neither party's insurance is specified, leaving gaps in who insures the work and third-party claims.", "Specify the insurance each party carries", "General liability, builder's risk or wrap-up, automobile and, for design, professional liability, with waivers of subrogation.");
   return { risks, advice };
 }
@@ -195,7 +199,7 @@ export function analyzeContract(text: string, options: AnalyzeOptions = {}): Con
   const risks = located.filter((j) => j.kind === "risk");
   // A protection judged inside a clause of another type (a consequential-damages waiver worded as
   // the exceptions to it) is no gap.
-  const gaps = missingProtections(new Set([...codes, ...located.map((j) => j.code)]), setup, contractType);
+  const gaps = missingProtections(new Set([...codes, ...located.map((j) => j.code)]), setup, contractType, text);
   const statutes = setup.reading.canadian ? statuteFindings(text, setup.reading, contractType) : { risks: [], advice: [] };
   const riskItems = [...risks.map((j) => finding(j)), ...gaps.risks, ...statutes.risks].sort(bySeverityThenPlace);
   const advantages = located.filter((j) => j.kind === "advantage").map((j) => finding(j)).sort((a, b) => a.start - b.start);

@@ -24,6 +24,8 @@ export const CLAUSE_RULES: Record<ClauseCode, ClauseRule> = {
     body: [
       [new RegExp(String.raw`(total|aggregate|maximum|cumulative|overall|entire|whole) (aggregate )?liabilit[^.]{0,160}${LIABILITY_LIMIT}`), 4],
       [new RegExp(String.raw`liabilit[^.]{0,200}${LIABILITY_LIMIT}`), 2],
+      // "The maximum liability of one Party to the other … will be [***] ("Liability Cap")", "… shall be $5,000,000"
+      [/(total|aggregate|maximum|cumulative|overall|entire) (aggregate )?liabilit[^.]{0,160}\b(shall|will) be (limited to |capped at )?(\$|\[|(us|cdn?|c)\$|\d|an amount|the (amount|sum|total|fees|greater|lesser))/, 4],
       [/liabilit(y|ies)[^.]{0,160}(shall|will|is|are) (be )?(limited|capped|restricted) (to|at)\b/, 4],
       [/(not|no) (be )?liab(le|ility)[^.]{0,60}(for any amount )?(in excess of|beyond|exceeding|greater than)/, 4],
       [/(aggregate|total|maximum)[^.]{0,80}\bliable\b[^.]{0,80}(limited|capped|restricted) (to|at)\b/, 4],

@@ -28,7 +28,7 @@ export function analyseJurisdictions(request: ParsedJurisdictionAnalysisRequest)
 
   checkGoverningLaw(scope, findings, out);
   checkPaymentCondition(scope, findings, out);
-  checkHoldback(scope, findings, out);
+  checkHoldback(scope, request.contractType, findings, out);
   checkQuebec(scope, findings, out);
   checkLienWaiver(scope, findings, out);
   checkDisputeResolution(scope, out);
@@ -211,8 +211,14 @@ function checkPaymentCondition(scope: Scope, findings: ContractFindings, out: Co
   }
 }
 
-function checkHoldback(scope: Scope, findings: ContractFindings, out: Collector) {
+/**
+ * The lien acts' holdback applies to work on land. A contract of no building type ("general": a
+ * licence, a supply or distribution agreement) that states no holdback is not told it lacks one (its
+ * consideration says to check the scope); one that states a holdback is still checked against the act.
+ */
+function checkHoldback(scope: Scope, contractType: ContractType, findings: ContractFindings, out: Collector) {
   const holdback = findings.holdback;
+  if (!holdback && contractType === "general") return;
   for (const code of provincial(scope.work)) {
     const p = profile(code);
     const lienAct = statuteOn(code, "liens_holdback");

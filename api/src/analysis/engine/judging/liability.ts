@@ -206,7 +206,14 @@ export function limitationTerms(ctx: JudgeContext): Term[] {
   if (limit) {
     const protects = liabilityOf(ctx, limit.at);
     const of = limit.quantum;
-    if (limit.percentOfPrice !== null && limit.percentOfPrice > 100) {
+    if (limit.blank) {
+      out.push(
+        burden("both", "medium", "Liability cap amount left blank", `${protects === "both" ? "Each party's liability" : `The liability of ${the(ctx, protects)}`} is capped, but at ${of}: until it is filled in, no one can tell what the cap protects or how it compares with the contract price and the insurance.`, limit.at, {
+          title: "Fill in the liability cap",
+          description: "State the cap as an amount or a formula (commonly 100% of the contract price), and check it against the insurance carried.",
+        }),
+      );
+    } else if (limit.percentOfPrice !== null && limit.percentOfPrice > 100) {
       out.push(
         burden(protects, "medium", `High liability cap (${of})`, `Liability${protects === "both" ? "" : ` of ${the(ctx, protects)}`} is capped, but at ${of}: more than the contract is worth.`, limit.at, {
           title: "Bring the liability cap down to the contract price or less",
@@ -245,7 +252,11 @@ export function uncappedTerms(ctx: JudgeContext): Term[] {
   // "Except for its indemnity obligations, neither party shall be liable for consequential damages": the
   // exceptions are to the waiver of a kind of loss, not to a cap (a contract without any cap has none).
   const sentence = ctx.t.slice(sentenceStart(ctx.t, carve.index), sentenceEnd(ctx.t, carve.index));
-  if (CONSEQUENTIAL.test(sentence) && !CAP_WORDS.test(sentence)) {
+  // In a contract without a cap, the carve-outs of a consequential-damages clause ("nothing in this
+  // Section shall limit the amounts payable under the indemnities; the foregoing limitation of
+  // liability shall not apply to gross negligence") are exceptions to that waiver: there is no cap.
+  const ofWaiver = ctx.cap === null ? CONSEQUENTIAL.test(ctx.t) : CONSEQUENTIAL.test(sentence) && !CAP_WORDS.test(sentence);
+  if (ofWaiver) {
     // The waiver is judged as what it is; the usual exceptions (fraud, gross negligence, wilful
     // misconduct) are its own finding's to name.
     const waiver = consequentialTerms(ctx).map((term) => ({ ...term, code: "consequential_damages" as const }));
@@ -257,9 +268,9 @@ export function uncappedTerms(ctx: JudgeContext): Term[] {
       }),
     ]).map((term) => ({ ...term, code: "consequential_damages" as const }))];
   }
-  // "Except for …, neither party shall be liable for [redacted]" in a contract without any cap: an
-  // exception to an exclusion the text does not show, not to a cap.
-  if (ctx.cap === null && /^(?:except|other than|save)\b/.test(carve[0]) && !CAP_WORDS.test(sentence) && !/\blimit|\bcap\b/.test(sentence)) return [];
+  // "Except for …, neither party shall be liable for [redacted]": an exception to an exclusion the
+  // text does not show, not to a cap (the cap's own carve-outs say "the Liability Cap will not apply").
+  if (/^(?:except|other than|save)\b/.test(carve[0]) && !CAP_WORDS.test(sentence) && !/\blimit|\bcap\b|\b(?:more|greater) than\b|\bbeyond\b/.test(sentence)) return [];
   if (standard) {
     return found([burden(whose, "low", "Standard carve-outs from the liability cap", `Only ${listed} sit outside the cap${whose === "both" ? " for both parties" : ` of ${the(ctx, whose)}`}: the usual position.`, carve.index)]);
   }
@@ -274,13 +285,50 @@ export function uncappedTerms(ctx: JudgeContext): Term[] {
 const LD_WORDING = /\bliquidated damages\b|\bpre-estimate\b|\bdelay damages\b|\bdamages for delay\b|\bdelay (?:ld|lds|liquidated)\b/;
 const RATE = /(?:\$\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|m\b))?|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)[^.]{0,60}?)[^.]{0,40}?\b(?:per|for each|for every|a|each) (?:calendar |working |business )?(day|week|month)\b/;
 
+/** Damages for lateness: the usual EPC liquidated damages, accruing by the day or week until completion. */
+const DELAY = /\bdelay|\blate(?:ness)?\b|\bcompletion\b|\bschedul\w*|\bmilestone dates?\b|\bbehind\b|\b(?:per|for each|for every|each) (?:calendar |working |business )?(?:day|week)\b/;
+const OPERATIVE = /\b(?:shall|will|must|pay|pays|paid|payable|entitled|agrees?|owe|deduct\w*|withh[eo]ld\w*|reduc\w*)\b/;
+
+/** Where the clause imposes the damages: the first mention in a sentence that does something, not a heading ("14.3 Liquidated Damages."). */
+function operativeMention(t: string): number {
+  let first = -1;
+  let inText = -1;
+  for (const m of t.matchAll(new RegExp(LD_WORDING.source, "g"))) {
+    if (first < 0) first = m.index;
+    const sentence = t.slice(sentenceStart(t, m.index), sentenceEnd(t, m.index));
+    if (OPERATIVE.test(sentence)) return m.index;
+    if (inText < 0 && sentence.trim().split(/\s+/).length > 6) inText = m.index;
+  }
+  return inText >= 0 ? inText : first;
+}
+
+/**
+ * Who pays the liquidated damages: the one that "shall pay" them; else the one whose failure triggers
+ * them ("If the Supplier conceals …, then as liquidated damages …"); else the one they are "payable by".
+ * "The royalty rate payable by the Buyer shall be reduced" names who pays royalties, not the damages.
+ */
+function ldPayer(ctx: JudgeContext, wording: number): Who {
+  const { t } = ctx;
+  const pays = find(t, /\b(?:shall|will|must) (?:pay|be liable (?:to pay|for)|owe)\b/);
+  const payer = pays >= 0 ? actorAt(ctx, pays) : null;
+  if (payer) return payer;
+  const sentence = t.slice(sentenceStart(t, wording), sentenceEnd(t, wording));
+  const condition = /\b(?:if|in the event(?: that)?|where|should|upon)\s+/.exec(sentence);
+  const trigger = condition ? mentions(ctx, sentence.slice(condition.index + condition[0].length, condition.index + condition[0].length + 60))[0]?.who : undefined;
+  if (trigger) return trigger;
+  const payable = /\b(?:liquidated damages|lds)\b[^.]{0,40}\bpayable by\b/.exec(t);
+  return (payable ? mentions(ctx, t.slice(payable.index + payable[0].length, payable.index + payable[0].length + 40))[0]?.who : undefined) ?? "provider";
+}
+
 export function liquidatedDamagesTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
-  const wording = find(t, LD_WORDING);
+  const wording = operativeMention(t);
   if (wording < 0) return [];
-  const payAt = find(t, /\b(?:shall|will|must) (?:pay|be liable (?:to pay|for)|owe)\b|\bpayable by\b/);
-  const payer: Who = (payAt >= 0 ? (/payable by/.test(t.slice(payAt, payAt + 12)) ? mentions(ctx, t.slice(payAt, payAt + 40))[0]?.who : actorAt(ctx, payAt)) : null) ?? "provider";
+  const payer = ldPayer(ctx, wording);
   const receiver = payer === "both" ? "both" : other(payer);
+  // Liquidated damages are not always for delay: "as liquidated damages for the breaches described in
+  // (a) or (b)" (concealing data) is a fixed remedy for a breach, and calling it delay damages misleads.
+  const forDelay = DELAY.test(t);
   const rateMatch = RATE.exec(t);
   let rate: string | null = null;
   let ratePct: number | null = null;
@@ -300,11 +348,19 @@ export function liquidatedDamagesTerms(ctx: JudgeContext): Term[] {
   const limit = findLimit(t, ctx.contractPrice, Math.max(0, wording - 200));
   const payerName = whoName(ctx, payer);
   const out: (Term | null)[] = [];
-  if (!limit) {
+  if (!limit && (forDelay || rateMatch)) {
     out.push(
-      burden(payer, "high", "Uncapped liquidated damages", `Delay damages${rate ? ` of ${rate}` : ""}, payable by ${payerName}, run without a maximum.`, rateMatch?.index ?? wording, {
+      burden(payer, "high", "Uncapped liquidated damages", `${forDelay ? "Delay damages" : "Liquidated damages"}${rate ? ` of ${rate}` : ""}, payable by ${payerName}, run without a maximum.`, rateMatch?.index ?? wording, {
         title: "Cap liquidated damages",
-        description: "Ask for a cap (commonly 5–10% of the contract price) and for LDs to be the sole remedy for delay.",
+        description: forDelay ? "Ask for a cap (commonly 5–10% of the contract price) and for LDs to be the sole remedy for delay." : "Ask for a cap on the total and for the liquidated damages to be the sole remedy for the breach they cover.",
+      }),
+    );
+  } else if (!limit) {
+    // A pre-set remedy for a breach, neither accruing by the day nor capped: what it costs is in the clause.
+    out.push(
+      burden(payer, "medium", `Liquidated damages payable by ${the(ctx, payer)}`, `A breach by ${payerName} described in this clause carries a pre-set remedy as liquidated damages, whatever the actual loss.`, wording, {
+        title: "Check the liquidated damages against the likely loss",
+        description: "Liquidated damages should be a genuine pre-estimate of the loss the breach causes, and the sole remedy for it.",
       }),
     );
   } else {
@@ -312,14 +368,17 @@ export function liquidatedDamagesTerms(ctx: JudgeContext): Term[] {
     const level = capPct === null ? "medium" : capPct > 20 ? "high" : capPct > 10 ? "medium" : "low";
     const reached = ratePct !== null && capPct !== null && ratePct > 0 && rateMatch ? ` The cap is reached after about ${Math.ceil(capPct / ratePct)} ${rateMatch[1]}s of delay.` : "";
     out.push(
-      burden(payer, level, `Liquidated damages for delay${rate ? ` (${rate.replace(/ \(.*\)$/, "")})` : ""}, capped at ${limit.quantum}`, `Delay costs ${payerName} ${rate ?? "a fixed rate"}, up to ${limit.quantum}${capPct !== null && capPct > 10 ? ", above the 5–10% of the contract price that is usual" : ""}.${reached}`, rateMatch?.index ?? limit.at, {
+      burden(payer, level, `Liquidated damages${forDelay ? " for delay" : ""}${rate ? ` (${rate.replace(/ \(.*\)$/, "")})` : ""}, capped at ${limit.quantum}`, `${forDelay ? "Delay costs" : "Liquidated damages cost"} ${payerName} ${rate ?? "a fixed rate"}, up to ${limit.quantum}${capPct !== null && capPct > 10 ? ", above the 5–10% of the contract price that is usual" : ""}.${reached}`, rateMatch?.index ?? limit.at, {
         title: "Check the LD rate and cap against the margin",
-        description: "Balanced positions cap delay LDs at about 10% of the contract price and make them the sole remedy for delay.",
+        description: forDelay ? "Balanced positions cap delay LDs at about 10% of the contract price and make them the sole remedy for delay." : "Balanced positions cap liquidated damages well below the contract price and make them the sole remedy for the breach they cover.",
       }),
     );
   }
   const sole = find(t, /\bsole and exclusive remedy\b|\bsole remedy\b|\bexclusive remedy\b|\bin full satisfaction\b/);
-  if (sole >= 0) out.push(benefit(payer, "LDs are the sole remedy for delay", `Once LDs are paid, ${whoName(ctx, receiver)} cannot claim its actual delay losses as well.`, sole));
+  if (sole >= 0) {
+    const what = forDelay ? "delay" : "the breach";
+    out.push(benefit(payer, `LDs are the sole remedy for ${what}`, `Once LDs are paid, ${whoName(ctx, receiver)} cannot claim its actual ${forDelay ? "delay " : ""}losses as well.`, sole));
+  }
   return found(out);
 }
 

@@ -12,6 +12,12 @@ const LIMIT =
 const QUANTUM =
   /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts|compensation|price|consideration|sums)\b[^.]{0,40}?\b(?:paid|payable|received)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
 
+/**
+ * An amount left out of the text: redacted in a filing ("[***]", "[REDACTED]") or blank in a draft
+ * ("[●]", "$[__]", "[insert amount]"). The limit is there; what it is, the text does not say.
+ */
+const BLANK = /(?:\$\s?)?\[\s*(?:\*+|[●•·]+|_+|x{2,}|\.{3}|…|(?:insert|amount|redacted|confidential|omitted|tbd|tbc)\b[^\]]{0,40}|\s)?\s*\]|\$\s?_{2,}|_{4,}/;
+
 export interface Limit {
   /** Where the limiting words are. */
   at: number;
@@ -19,6 +25,8 @@ export interface Limit {
   quantum: string;
   /** The limit as a percentage of the contract price, when it can be told. */
   percentOfPrice: number | null;
+  /** The amount is blank or redacted ("[***]"): a limit of an unknown amount. */
+  blank?: true;
 }
 
 function describeQuantum(t: string, from: number, to: number, contractPrice: number | null): { quantum: string; percentOfPrice: number | null } {
@@ -50,8 +58,9 @@ export function findLimit(t: string, contractPrice: number | null, from = 0): Li
     const end = Math.min(sentenceEnd(t, m.index), m.index + 240);
     const tail = t.slice(m.index, end);
     const q = QUANTUM.exec(tail);
-    if (!q) continue;
-    return { at: m.index, ...describeQuantum(t, m.index, end, contractPrice) };
+    if (q) return { at: m.index, ...describeQuantum(t, m.index, end, contractPrice) };
+    const blank = BLANK.exec(tail);
+    if (blank && blank.index <= 160) return { at: m.index, quantum: `an amount left blank in this text (${blank[0].trim()})`, percentOfPrice: null, blank: true };
   }
   return null;
 }
