@@ -2,6 +2,7 @@ import { ANALYSIS_TYPES, questionAnswerResult, textAnalysisResult } from "@claus
 import { describe, expect, it } from "vitest";
 import { analyzeText } from "./text-analysis";
 import { answerQuestion } from "./questions";
+import { segmentText } from "./segment";
 import { similarity } from "./similarity";
 
 const CONTRACT = [
@@ -73,6 +74,60 @@ describe("answerQuestion", () => {
     const result = answerQuestion({ text: CONTRACT, question: "Is there a force majeure clause?" });
     expect(result.addressed).toBe(false);
     expect(result.answer).toContain("force majeure");
+  });
+});
+
+describe("how long the contract lasts", () => {
+  const TERM = [
+    "SUPPLY AGREEMENT",
+    'This Agreement is made between Harbour Foods Inc. ("Buyer") and Lakehead Dairy Ltd. ("Supplier").',
+    "2.1 Supply. Supplier shall deliver the Products ordered by Buyer during the term of this Agreement.",
+    "6.1 Term. This Agreement will commence on the Effective Date and continue for an Initial Term of five (5) years.",
+    "6.2 Renewal. This Agreement will automatically renew for successive periods of one (1) year unless either Party gives notice of non-renewal 90 days before the end of the then-current term.",
+  ].join("\n");
+
+  it("names the term, quotes its clause first (not a clause that only says 'during the term'), and the renewal", () => {
+    for (const question of ["How long does the agreement last?", "What is the term of this agreement?", "When does the contract expire?"]) {
+      const result = answerQuestion({ text: TERM, question });
+      expect(result.addressed, question).toBe(true);
+      expect(result.citations.map((c) => c.section), question).toEqual(["6.1", "6.2"]);
+      expect(result.answer, question).toMatch(/^Section 6\.1 \(Term\) sets the term\. It runs for five \(5\) years\./);
+      expect(result.answer, question).toContain("On renewal, Section 6.2 (Renewal)");
+    }
+  });
+
+  it("reads an end date, and says so plainly when no clause states a term", () => {
+    const dated = TERM.replace(/6\.1 Term\..*\n/, "6.1 Term. This Agreement shall be effective as of the Effective Date and shall terminate on December 31, 2027.\n");
+    expect(answerQuestion({ text: dated, question: "When does the agreement end?" }).answer).toMatch(/^Section 6\.1 \(Term\) sets the term\. It ends on December 31, 2027\./);
+    const none = answerQuestion({ text: CONTRACT, question: "How long does the contract last?" });
+    expect(none).toMatchObject({ addressed: false, citations: [] });
+    expect(none.answer).toMatch(/^The contract does not appear to state its term/);
+  });
+});
+
+describe("recitals and a flattened preamble frame the contract; they do not make its clauses definitions", () => {
+  it("clauses after 'NOW, THEREFORE … agree as follows' are operative", () => {
+    const text = [
+      "COOPERATION AGREEMENT",
+      'This Agreement is made between Harbour Foods Inc. ("Buyer") and Lakehead Dairy Ltd. ("Supplier").',
+      "RECITALS",
+      "WHEREAS, the Buyer wishes to buy dairy products.",
+      "NOW, THEREFORE, the parties agree as follows:",
+      "The Supplier shall keep the Buyer's information confidential.",
+      "The Buyer shall pay each invoice within thirty (30) days.",
+    ].join("\n");
+    const segments = segmentText(text);
+    expect(segments.filter((s) => /confidential|invoice/.test(s.text)).map((s) => s.definitional)).toEqual([false, false]);
+  });
+
+  it("a first paragraph that mentions recitals is no definitions heading", () => {
+    const text = [
+      'EXHIBIT 4.25 SERVICES AGREEMENT This Services Agreement is made between Acme Ltd. (the "Provider") and Beta Ltd. ("Recipient"). RECITALS A. Recipient wishes to engage the Provider. AGREEMENT The Parties hereby agree as follows: 1. Services.',
+      "1.1 Provision of Services. The Provider shall provide the Services.",
+      "3.1 Termination of Agreement. This Agreement shall terminate on December 31, 2020.",
+    ].join("\n");
+    expect(segmentText(text).filter((s) => /Provision|Termination/.test(s.text)).map((s) => s.definitional)).toEqual([false, false]);
+    expect(answerQuestion({ text, question: "How long does the agreement last?" }).answer).toMatch(/^Section 3\.1 \(Termination of Agreement\) sets the term\. It ends on December 31, 2020\./);
   });
 });
 

@@ -130,6 +130,67 @@ export interface AnswerOptions {
   setup?: JudgingSetup;
 }
 
+/**
+ * "How long does the agreement last?", "When does it expire?", "Does it renew?": the contract's own
+ * term, which no clause type covers. Read from the sentences that start, run or end the agreement
+ * (not the hundred "during the term of this Agreement").
+ */
+const TERM_QUESTION =
+  /\b(?:how long (?:does|will|is) (?:the|this) (?:agreement|contract|subcontract)|(?:the )?(?:term|duration|length) of (?:the|this) (?:agreement|contract|subcontract)|when (?:does|will) (?:the|this) (?:agreement|contract|subcontract) (?:end|expire|terminate|finish)|(?:does|will|can) (?:the|this) (?:agreement|contract|subcontract) (?:renew|auto-?renew|be renewed|be extended|extend|expire)|(?:initial|renewal) term|what is the term|expiry date|expiration date|is it renewable|auto-?renew\w*)\b/i;
+const NUMBER = String.raw`(?:\(?\d+\)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
+const DURATION = new RegExp(String.raw`\b${NUMBER}(?: \(\d+\))?[- ](?:calendar |contract )?(?:years?|months?)\b`, "i");
+const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
+const END_DATE = new RegExp(String.raw`\b(?:expire|terminate|end)s? (?:on|at (?:midnight|the close of business) on) ((?:${MONTHS}) \d{1,2},? \d{4}|\d{1,2} (?:${MONTHS}),? \d{4}|the (?:\w+ )?anniversary of [^,.;]{3,60})`, "i");
+const TERM_SENTENCE = new RegExp(
+  [
+    String.raw`\b(?:this|the) (?:agreement|contract|subcontract)\b[^.]{0,120}${END_DATE.source}`,
+    String.raw`\b(?:this|the) (?:agreement|contract|subcontract)\b[^.]{0,80}\b(?:commence|continue|remain in (?:full )?(?:force|effect)|be in effect|be effective|expire|terminate)s?\b[^.]{0,200}(?:${DURATION.source}|\buntil\b|\binitial term\b|\banniversary\b)`,
+    String.raw`\b(?:the )?(?:initial )?term of (?:this|the) (?:agreement|contract|subcontract) (?:shall|will|is)\b[^.]{0,60}(?:${DURATION.source}|\buntil\b|\bcommenc|\bend)`,
+    String.raw`\binitial term\b[^.]{0,120}(?:${DURATION.source}|\buntil\b|\banniversary\b)`,
+  ].join("|"),
+  "i",
+);
+const RENEWAL = /\b(?:automatically |shall |will |may be )?(?:renew\w*|extend\w*)\b[^.]{0,80}\b(?:successive|additional|further|renewal)\b|\brenewal terms?\b/i;
+
+/**
+ * Where a sentence is: its own section number when a later one than the clause's precedes it inside
+ * the clause (a filing flattened to one line runs "2.4 … 3. Termination. 3.1 … This Agreement shall
+ * terminate on …" together), else the clause's place.
+ */
+function placeNear(seg: AnalysedSegment, at: number): string {
+  const numbers = [...seg.text.slice(0, at).matchAll(/(?:^|\s)((?:\d{1,2}\.)+\d{1,2}|\d{1,2}\.)\s+(?=[A-Z])/g)];
+  const last = numbers.at(-1);
+  if (!last || last.index === 0) return placeOf(seg);
+  return `Section ${last[1]!.replace(/\.$/, "")}`;
+}
+
+function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult | null {
+  let term: { seg: AnalysedSegment; at: number; sentence: string } | null = null;
+  let renewal: { seg: AnalysedSegment; at: number; sentence: string } | null = null;
+  for (const seg of segments) {
+    for (const span of sentences(seg.text)) {
+      const sentence = seg.text.slice(span.start, span.end);
+      if (!term && TERM_SENTENCE.test(sentence)) term = { seg, at: span.start, sentence };
+      if (!renewal && RENEWAL.test(sentence)) renewal = { seg, at: span.start, sentence };
+    }
+    if (term && renewal) break;
+  }
+  if (!term) return null;
+  const duration = DURATION.exec(term.sentence)?.[0];
+  const until = /\buntil ([^,.;]{4,120})/i.exec(term.sentence)?.[1]?.trim();
+  const ends = END_DATE.exec(term.sentence)?.[1]?.trim();
+  const fact = duration ? ` It runs for ${duration}${until ? `, until ${until}` : ""}.` : until ? ` It runs until ${until}.` : ends ? ` It ends on ${ends}.` : "";
+  const renews = renewal ? (renewal.seg === term.seg && renewal.at === term.at ? " It provides for renewal." : "") : " It says nothing of renewal.";
+  const citations: AnswerCitation[] = [{ section: term.seg.section, heading: term.seg.heading, ...excerptOf(term.seg, term.at) }];
+  const lines = [`${placeNear(term.seg, term.at)} sets the term.${fact}${renews} It reads: ${quoteOf(citations[0]!)}`];
+  if (renewal && (renewal.seg !== term.seg || renewal.at !== term.at)) {
+    citations.push({ section: renewal.seg.section, heading: renewal.seg.heading, ...excerptOf(renewal.seg, renewal.at) });
+    if (citations[1]!.start !== citations[0]!.start) lines.push(`On renewal, ${placeNear(renewal.seg, renewal.at)}: ${quoteOf(citations[1]!)}`);
+    else citations.pop();
+  }
+  return { answer: lines.join("\n\n"), addressed: true, citations };
+}
+
 export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): QuestionAnswerResult {
   const all = options.segments ?? analyseSegments(input.text);
   const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional);
@@ -140,6 +201,15 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
   const wanted = new Set(asked);
   const codes = hintedCodes(input.question);
   const prefer = new Set(options.prefer ?? []);
+  if (TERM_QUESTION.test(input.question)) {
+    return (
+      termAnswer(segments) ?? {
+        answer: `The contract does not appear to state its term: none of its ${segments.length} clauses says how long it runs or when it expires, so it may run until terminated under its termination clauses. If it matters, raise it with the other party and add a term clause.`,
+        addressed: false,
+        citations: [],
+      }
+    );
+  }
 
   // Inverse document frequency over the contract's clauses: rare words count more than "work".
   const docs = segments.map((seg) => new Set(tokens(`${seg.heading ?? ""} ${seg.text}`)));

@@ -44,6 +44,15 @@ const LETTER_HEADING = /^([A-Z])[.)]\s+/;
 const ITEM = /^(?:\(?(?:[a-z]{1,2}|[ivxlc]{1,6}|\d{1,2})\)|[a-z]\.|[ivx]{1,5}\.|[•·▪‣◦*\-–—])\s*/i;
 const DEFINITION = /^["“'‘][^"”'’]{1,80}["”'’]\s+(means|shall mean|has the meaning|have the meaning|includes|refers to|is defined)/i;
 const DEFINITION_HEADING = /\b(definitions?|interpretation|defined terms|order of precedence|precedence|entire agreement|counterparts|table of contents|contents|recitals)\b/i;
+/**
+ * A heading of a part that defines or frames rather than binds ("1. DEFINITIONS", "RECITALS"). Only a
+ * heading-like text counts: a flattened filing's first paragraph, taken whole as a heading, that
+ * happens to contain "RECITALS" or "counterparts" does not make every clause after it a definition.
+ */
+const DEFINITION_HEADING_MAX = 60;
+const isDefinitionHeading = (h: string) => h.length <= DEFINITION_HEADING_MAX && DEFINITION_HEADING.test(h);
+/** The sentence that ends the recitals and starts the operative clauses. */
+const OPERATIVE_START = /\b(?:now,? therefore|(?:hereby |do hereby )?agree(?:d)? as follows|the parties (?:hereto )?(?:hereby )?agree)\b/i;
 
 /** A line that reads as a heading: short, no sentence punctuation at its end, Title Case or ALL CAPS. */
 export function isHeadingLike(raw: string): boolean {
@@ -190,13 +199,13 @@ export function segmentText(text: string): Segment[] {
           continue;
         }
         free = kind.heading;
-        pending = { section: null, ownHeading: kind.heading, inherited: null, parents: [], start: line.start, end: line.end, bodyLines: 0, numbered: false, definitional: DEFINITION_HEADING.test(kind.heading ?? "") };
+        pending = { section: null, ownHeading: kind.heading, inherited: null, parents: [], start: line.start, end: line.end, bodyLines: 0, numbered: false, definitional: isDefinitionHeading(kind.heading ?? "") };
         continue;
       }
       if (kind.depth <= 1) free = null;
       const { parents } = context(kind.key, kind.depth);
       stack.push({ key: kind.key!, section: kind.section, heading: kind.heading, depth: kind.depth });
-      const definitional = [kind.heading ?? "", ...parents].some((h) => DEFINITION_HEADING.test(h));
+      const definitional = [kind.heading ?? "", ...parents].some((h) => isDefinitionHeading(h));
       pending = { section: kind.section, ownHeading: kind.heading, inherited: null, parents, start: line.start, end: line.end, bodyLines: 0, numbered: true, definitional };
       continue;
     }
@@ -204,11 +213,21 @@ export function segmentText(text: string): Segment[] {
       close();
       pending = null;
       const { parents, inherited } = context(kind.key, kind.depth);
-      const definitional = [kind.heading ?? "", ...parents].some((h) => DEFINITION_HEADING.test(h));
+      const definitional = [kind.heading ?? "", ...parents].some((h) => isDefinitionHeading(h));
       open = { section: kind.section, ownHeading: kind.heading, inherited, parents, start: line.start, end: line.end, bodyLines: 1, numbered: true, definitional };
       continue;
     }
     const isDefinition = kind.kind === "para" && DEFINITION.test(line.text);
+    // "NOW, THEREFORE, the parties agree as follows": the recitals (or a table of contents) end here;
+    // what follows binds, whatever heading came before it.
+    const framing = (free !== null && isDefinitionHeading(free)) || (open as Open | null)?.definitional === true || pending?.definitional === true;
+    if (kind.kind === "para" && !isDefinition && framing && OPERATIVE_START.test(line.text) && line.text.length <= 600) {
+      close();
+      pending = null;
+      free = null;
+      open = { section: null, ownHeading: null, inherited: null, parents: [], start: line.start, end: line.end, bodyLines: 1, numbered: false, definitional: false };
+      continue;
+    }
     if (pending) {
       open = { ...pending, end: line.end, bodyLines: 1, definitional: pending.definitional || isDefinition };
       if (isDefinition && pending.ownHeading) {
@@ -224,7 +243,7 @@ export function segmentText(text: string): Segment[] {
     const inline = kind.kind === "para" && !isDefinition ? inlineHeading(line.text) : null;
     if (inline) {
       const parents = cur ? (cur.ownHeading ? [...cur.parents, cur.ownHeading] : cur.parents) : free ? [free] : [];
-      const definitional = (cur?.definitional ?? false) || [inline, ...parents].some((h) => DEFINITION_HEADING.test(h));
+      const definitional = (cur?.definitional ?? false) || [inline, ...parents].some((h) => isDefinitionHeading(h));
       close();
       open = { section: cur?.section ?? null, ownHeading: inline, inherited: null, parents, start: line.start, end: line.end, bodyLines: 1, numbered: cur?.numbered ?? false, definitional };
       continue;
@@ -239,7 +258,7 @@ export function segmentText(text: string): Segment[] {
     const section = cur?.section ?? null;
     const heading = cur ? (cur.ownHeading ?? cur.inherited) : free;
     const parents = cur ? (cur.ownHeading ? [...cur.parents, cur.ownHeading] : cur.parents) : free ? [free] : [];
-    const definitional = isDefinition || (cur?.definitional ?? false) || parents.some((h) => DEFINITION_HEADING.test(h));
+    const definitional = isDefinition || (cur?.definitional ?? false) || parents.some((h) => isDefinitionHeading(h));
     close();
     open = { section, ownHeading: null, inherited: heading, parents, start: line.start, end: line.end, bodyLines: 1, numbered: cur?.numbered ?? false, definitional };
   }
