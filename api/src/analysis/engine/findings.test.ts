@@ -296,6 +296,24 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("liquidated_damages", delay)).toContain("Uncapped liquidated damages");
   });
 
+  it("immediate termination on insolvency is the usual position, not a default without a cure period", () => {
+    const insolvency = "4.2.2 Either party may terminate this Agreement immediately by written notice in the event of (a) a voluntary assignment by the other party for the benefit of creditors; (b) proceedings by the other party in bankruptcy or insolvency.";
+    expect(judged("termination_for_default", insolvency)).toEqual(["Immediate termination on insolvency"]);
+    const breach = "4.2.3 Either party may terminate this Agreement immediately by written notice if the other party fails to perform any of its obligations.";
+    expect(judged("termination_for_default", breach)).toEqual(["Termination for default without a cure period"]);
+  });
+
+  it("a confidentiality duty of 'the Receiving Party' binds both; 'either party' elsewhere in the clause does not make it mutual", () => {
+    const defined = "9.1 All Confidential Information furnished by the Disclosing Party shall be kept confidential by the Receiving Party during the term of this Agreement and for an indefinite period thereafter.";
+    const text = `${preamble}\n${defined}`;
+    const setup = setupJudging(text, analyseSegments(text), {});
+    const terms = judge("confidentiality", { ...setup.base, t: maskDots(fold(defined)), cap: setup.cap });
+    expect(terms.find((t) => t.title === "Perpetual confidentiality")).toMatchObject({ riskFor: "both", description: "The confidentiality duty of each party never ends." });
+    expect(terms.map((t) => t.title)).toContain("Mutual confidentiality");
+    const returned = "4.4 Either party may terminate this Agreement on notice. On termination the Supplier shall return the Buyer's Confidential Information.";
+    expect(judged("confidentiality", returned)).not.toContain("Mutual confidentiality");
+  });
+
   it("time is of the essence burdens the party whose time it is", () => {
     const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
     const setup = setupJudging(text, analyseSegments(text), {});
@@ -340,6 +358,22 @@ describe("missing protections are those of the contract's kind", () => {
     const gaps = analyzeContract(epc, { title: "Pipeline Construction Agreement" }).riskItems.filter((r) => r.excerpt === "");
     expect(gaps.map((g) => g.title)).toEqual(expect.arrayContaining(["No change order procedure", "No insurance requirements"]));
     expect(gaps.find((g) => g.title === "No waiver of consequential damages")?.description).toContain("lost production");
+  });
+
+  it("a contract that incorporates another document's terms says where to look, one level lower", () => {
+    const own = analyzeContract(TRANSPORT, { title: "Gas Transportation Agreement" });
+    const tariff = analyzeContract(
+      TRANSPORT.replace("2. Rates.", "2. Rates. Subject to the General Terms and Conditions of Transporter's FERC Gas Tariff, which are incorporated by reference,"),
+      { title: "Gas Transportation Agreement" },
+    );
+    const gap = (r: typeof own, title: string) => r.riskItems.find((f) => f.title === title);
+    expect(gap(own, "No force majeure clause")).toMatchObject({ riskLevel: "medium" });
+    expect(gap(tariff, "No force majeure clause")).toMatchObject({ riskLevel: "low" });
+    expect(gap(tariff, "No force majeure clause")?.description).toContain("The contract incorporates the General Terms and Conditions of Transporter's FERC Gas Tariff: check there before relying on this.");
+    // Its own schedules are no other document.
+    const schedules = analyzeContract(`${TRANSPORT}\n3. Schedules. Schedule A and Schedule B are incorporated by reference and form part of this Agreement.`, { title: "Gas Transportation Agreement" });
+    expect(gap(schedules, "No force majeure clause")).toMatchObject({ riskLevel: "medium" });
+    expect(gap(schedules, "No force majeure clause")?.description).not.toContain("incorporates");
   });
 
   it("a licence under Ontario law is not told it lacks a construction holdback; a construction contract there is", () => {

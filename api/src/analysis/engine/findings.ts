@@ -106,11 +106,18 @@ export function setupJudging(text: string, segments: AnalysedSegment[], input: P
  */
 const DEFINITION = /^\s*(?:[\d.()a-z]{1,10}\s+)?(?:[^".]{1,80}\.\s+)?"[^"]{1,80}"\s+(?:means|shall mean|has the meaning|have the meaning|refers to|shall refer to)\b/;
 
+/**
+ * A recital ("WHEREAS, Ferrer desires to manufacture …") tells the background and binds no one. Only a
+ * clause that starts as one: in a filing flattened to a few lines the recitals may run on into the
+ * operative clauses, which keep their findings.
+ */
+const RECITAL = /^\s*(?:\(?[a-z]\)?\.?\s+|and\s+)?whereas\b/;
+
 export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Located[] {
   const us = setup.reading.perspective.side;
   const byTitle = new Map<string, Located>();
   for (const seg of segments) {
-    if (seg.hits.length === 0 || DEFINITION.test(seg.folded)) continue;
+    if (seg.hits.length === 0 || DEFINITION.test(seg.folded) || RECITAL.test(seg.folded)) continue;
     const ctx: JudgeContext = { ...setup.base, t: maskDots(seg.folded), cap: setup.cap };
     for (const hit of seg.hits) {
       for (const term of judge(hit.code, ctx)) {
@@ -126,14 +133,56 @@ export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Loca
   return [...byTitle.values()];
 }
 
+/** Words by which a contract makes another document part of it. */
+const INCORPORATES =
+  /\bincorporated (?:herein |into (?:this|the) (?:agreement|contract) )?by reference\b|\b(?:is|are) (?:hereby )?incorporated (?:into|in) (?:and made a part of )?(?:this|the) (?:agreement|contract|subcontract)\b|\bform(?:s)? (?:an integral )?part of (?:this|the) (?:agreement|contract|subcontract)\b|\bshall incorporate\b|\b(?:subject to|in accordance with|pursuant to)\b[^.]{0,80}\bgeneral terms and conditions\b|\bccdc ?\d+\b|\bfidic\b|\baia document [a-z]\d+/gi;
+/** Another document's terms, by name (not the contract's own schedules and exhibits). */
+const INCORPORATED_NAME = [
+  /\b(?:the )?["“]?(?:general|standard) (?:terms and )?conditions["”]?(?: and [^.;]{3,60}?)? (?:of|for|set forth in|in) [^,.;()]{3,80}/i,
+  /\b(?:the )?general conditions\b(?: of (?:the )?(?:stipulated price )?contract)?/i,
+  /\bCCDC ?\d+(?:\s*[-–]\s*\d{4})?/i,
+  /\bFIDIC\b[^,.;]{0,40}/,
+  /\bAIA Document [A-Z]\d+/i,
+  /(?:\b[A-Z][\w'’&/-]*\s){1,6}Tariff\b/,
+];
+
+/**
+ * The document a contract incorporates by reference ("Subject to the General Terms and Conditions of
+ * Transporter's FERC Gas Tariff", "the General Conditions of CCDC 2 – 2020 form part of this
+ * Contract"): what the contract seems to lack may be there.
+ */
+export function incorporatedTerms(text: string): string | null {
+  for (const m of text.slice(0, 400_000).matchAll(INCORPORATES)) {
+    const from = Math.max(0, text.lastIndexOf(".", m.index) + 1);
+    const end = text.indexOf(".", m.index + m[0].length);
+    const sentence = text.slice(from, end < 0 ? text.length : end).replace(/\s+/g, " ");
+    for (const re of INCORPORATED_NAME) {
+      const name = re
+        .exec(sentence)?.[0]
+        ?.replace(/\s*\([^)]*\)/g, "")
+        .replace(/\s+(?:attachment|exhibit|appendix|annex)\b.*$/i, "")
+        .replace(/[\s"”]+$/, "")
+        .trim();
+      if (name) return /^the /i.test(name) ? `the ${name.slice(4)}` : /^(?:ccdc|fidic|aia)/i.test(name) ? name : `the ${name}`;
+    }
+  }
+  return null;
+}
+
 /** Protections a balanced contract has; their absence is a finding of its own (it says what is missing). */
 function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: ContractType, text: string): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
   const us = setup.reading.perspective.side;
   const risks: AnalysisFinding[] = [];
   const advice: AnalysisFinding[] = [];
   /** `for`: whom the gap hurts ("both", or the side whose position it weakens). */
-  const add = (who: PartySide | "both", code: ClauseCode, level: RiskLevel, title: string, description: string, ask: string, askWhy: string) => {
+  // A contract that incorporates another document may have the protection there: the gap is said
+  // one level lower, with where to look.
+  const incorporated = incorporatedTerms(text);
+  const LOWER: Record<RiskLevel, RiskLevel> = { critical: "high", high: "medium", medium: "low", low: "low" };
+  const add = (who: PartySide | "both", code: ClauseCode, stated: RiskLevel, title: string, stating: string, ask: string, askWhy: string) => {
     if (who !== "both" && us !== null && us !== who) return;
+    const level = incorporated ? LOWER[stated] : stated;
+    const description = incorporated ? `${stating} The contract incorporates ${incorporated}: check there before relying on this.` : stating;
     risks.push(missing(code, level, title, description));
     advice.push(missing(code, level, ask, askWhy));
   };

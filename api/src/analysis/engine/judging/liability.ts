@@ -358,7 +358,7 @@ export function liquidatedDamagesTerms(ctx: JudgeContext): Term[] {
   } else if (!limit) {
     // A pre-set remedy for a breach, neither accruing by the day nor capped: what it costs is in the clause.
     out.push(
-      burden(payer, "medium", `Liquidated damages payable by ${the(ctx, payer)}`, `A breach by ${payerName} described in this clause carries a pre-set remedy as liquidated damages, whatever the actual loss.`, wording, {
+      burden(payer, "medium", payer === "both" ? "Liquidated damages payable by either party" : `Liquidated damages payable by ${the(ctx, payer)}`, `A breach by ${payerName} described in this clause carries a pre-set remedy as liquidated damages, whatever the actual loss.`, wording, {
         title: "Check the liquidated damages against the likely loss",
         description: "Liquidated damages should be a genuine pre-estimate of the loss the breach causes, and the sole remedy for it.",
       }),

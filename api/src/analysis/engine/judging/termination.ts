@@ -8,6 +8,8 @@ import {
   other,
   periods,
   possessive,
+  sentenceEnd,
+  sentenceStart,
   The,
   the,
   whoName,
@@ -75,6 +77,17 @@ export function convenienceTerms(ctx: JudgeContext): Term[] {
 
 const DEFAULTS = /\b(?:fails?|failure|defaults?|is in default|breach\w*|becomes? insolvent|bankrupt\w*|abandons?|neglects?)\b/;
 
+const INSOLVENCY = /\b(?:bankrupt\w*|insolven\w*|receiver\w*|receivership|benefit of (?:its )?creditors|winding[- ]up|wound up|liquidat(?:ion|or)|dissolution|moratorium|relief (?:from|of) creditors|arrangement with (?:its )?creditors)\b/;
+const BREACH = /\b(?:fail\w*|breach\w*|default\w*|neglect\w*|abandon\w*|violat\w*|non-?perform\w*)\b/;
+
+/** Immediate termination whose triggers (the rest of its sentence and the list after it) are only insolvency events. */
+function insolvencyOnly(t: string, at: number): boolean {
+  const from = sentenceStart(t, at);
+  const to = Math.min(t.length, t.indexOf(".", at) < 0 ? t.length : t.indexOf(".", at) + 1);
+  const triggers = t.slice(from, Math.max(to, sentenceEnd(t, at)));
+  return INSOLVENCY.test(triggers) && !BREACH.test(triggers);
+}
+
 export function defaultTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const defaultAt = find(t, DEFAULTS);
@@ -99,6 +112,8 @@ export function defaultTerms(ctx: JudgeContext): Term[] {
         description: "Ask for at least 10–15 days to cure, or to start curing and proceed diligently where a cure takes longer.",
       }),
     );
+  else if (!cure && immediate >= 0 && !/\b(?:cure|remedy|rectify|correct)\b/.test(t) && insolvencyOnly(t, immediate))
+    out.push(burden(defaulter, "low", "Immediate termination on insolvency", `The contract can be ended at once if ${party} becomes insolvent or bankrupt: the usual position, since insolvency cannot be cured.`, immediate));
   else if (!cure && immediate >= 0 && !/\b(?:cure|remedy|rectify|correct)\b/.test(t))
     out.push(
       burden(defaulter, "high", "Termination for default without a cure period", `The contract can be terminated for a default by ${party} without a chance to put it right.`, immediate, {

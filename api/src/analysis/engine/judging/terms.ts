@@ -70,10 +70,16 @@ export function governingLawTerms(ctx: JudgeContext): Term[] {
   return [];
 }
 
+/** A duty both owe: "each party", or the roles a mutual clause gives them ("the Receiving Party"). */
+const MUTUAL_CONFIDENCE = /\b(?:each party|either party|neither party|mutual (?:confidentiality|non-?disclosure|obligations? of confidence)|(?:the )?receiving party|(?:the )?disclosing party)\b/;
+
 export function confidentialityTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
-  const duty = find(t, /\b(?:shall|will|must|agrees? to) (?:keep|hold|maintain|treat|not disclose)\b[^.]{0,60}\bconfiden|\bshall not disclose\b/);
-  const bound: Who = (duty >= 0 ? actorAt(ctx, duty) : null) ?? (/\b(?:each party|either party|neither party|mutual)/.test(t) ? "both" : "provider");
+  const duty = find(t, /\b(?:shall|will|must|agrees? to) (?:keep|hold|maintain|treat|not disclose)\b[^.]{0,60}\bconfiden|\bshall not disclose\b|\bshall (?:be kept|be held|remain) (?:strictly )?confidential\b/);
+  // Mutual only where the sentence that says "each party" or "the Receiving Party" is about confidence
+  // (not "either party may terminate" in a clause that mentions confidential information in passing).
+  const mutualAt = findWhere(t, MUTUAL_CONFIDENCE, /\bconfiden|\bdisclos/);
+  const bound: Who = (duty >= 0 ? actorAt(ctx, duty) : null) ?? (mutualAt >= 0 ? "both" : "provider");
   const out: (Term | null)[] = [];
   let perpetual = find(t, /\bperpetu|\bindefinite|\bin perpetuity\b|\bwithout (?:limit|limitation) (?:in|as to) time\b|\bsurvive\b[^.]{0,40}\b(?:indefinitely|forever)\b/);
   // A fixed term with only trade secrets kept confidential for good is the usual position, not a perpetual duty.
@@ -81,7 +87,7 @@ export function confidentialityTerms(ctx: JudgeContext): Term[] {
   if (perpetual >= 0 && fixedTerm && /\btrade secrets?\b/.test(t.slice(Math.max(0, perpetual - 200), perpetual + 200))) perpetual = -1;
   if (perpetual >= 0)
     out.push(burden(bound, "medium", "Perpetual confidentiality", `The confidentiality duty of ${whoName(ctx, bound)} never ends.`, perpetual, { title: "Limit confidentiality to a fixed term", description: "Three to five years after completion is typical, longer only for trade secrets." }));
-  if (bound === "both") out.push(benefit("both", "Mutual confidentiality", "Both parties protect each other's information.", duty >= 0 ? duty : find(t, /\b(?:each party|either party|neither party|mutual)/)));
+  if (bound === "both") out.push(benefit("both", "Mutual confidentiality", "Both parties protect each other's information.", duty >= 0 ? duty : mutualAt));
   return found(out);
 }
 
