@@ -314,6 +314,36 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("confidentiality", returned)).not.toContain("Mutual confidentiality");
   });
 
+  it("an option to terminate for listed causes is not termination for convenience, and 'default continues for 30 days after notice' is a cure period", () => {
+    const causes =
+      "19. Either Buyer or Supplier may, at its option, immediately terminate this Agreement by written notice for any one or more of the following causes: (a) the other party defaults in the performance of any material term and such default continues for a period of thirty (30) days after written notice thereof.";
+    expect(judged("termination_for_convenience", causes)).toEqual([]);
+    expect(judged("termination_for_default", causes)).toEqual(["Reasonable cure period (30 days)"]);
+    expect(judged("termination_for_convenience", "19. Buyer may terminate this Agreement at its option at any time on thirty (30) days' notice.")).toContain("The Buyer may terminate for convenience");
+  });
+
+  it("an exclusion of damages caused by force majeure is force majeure relief, not a waiver of consequential damages", () => {
+    const fm =
+      "11. Force Majeure. A Party affected by Force Majeure shall use its best efforts to remove it. Neither Party shall be liable to the other for any indirect, consequential or special damages arising out of the suspension of its obligations by reason of the occurrence of Force Majeure.";
+    expect(judged("consequential_damages", fm)).toEqual([]);
+    expect(judged("consequential_damages", "16. Neither Party shall be liable to the other for any indirect, consequential or special damages.")).toEqual(["Mutual waiver of consequential damages"]);
+    // "including, but not limited to" lists; it carves nothing out of a cap.
+    expect(judged("uncapped_liability", "11. Force Majeure includes, but is not limited to, fire, flood and strikes, and indemnities are not affected.")).toEqual([]);
+  });
+
+  it("each party's indemnity in a clause of its own and both in another are said once, as mutual; a plain indemnity is not repeated beside its uncapped finding", () => {
+    const text = [
+      preamble,
+      "8.1 Indemnification by Buyer. Buyer shall indemnify and hold harmless Supplier from any and all claims arising from Buyer's use of the Products.",
+      "8.2 Indemnification by Supplier. Supplier shall indemnify and hold harmless Buyer from any and all claims arising from defects in the Products.",
+      "8.3 Each Party shall indemnify the other against any and all claims arising from its breach of this Agreement.",
+    ].join("\n");
+    const risks = analyzeContract(text).riskItems.map((f) => f.title);
+    expect(risks).toEqual(expect.arrayContaining(["Broad-form mutual indemnities", "Uncapped mutual indemnities"]));
+    expect(risks.filter((t) => / given by /.test(t))).toEqual([]);
+    expect(judged("indemnity", "4.1 Supplier shall indemnify Buyer against Losses arising from the Products.")).toEqual(["Uncapped indemnity given by the Supplier"]);
+  });
+
   it("time is of the essence burdens the party whose time it is", () => {
     const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
     const setup = setupJudging(text, analyseSegments(text), {});

@@ -130,8 +130,20 @@ export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Loca
       }
     }
   }
-  return [...byTitle.values()];
+  // Each party indemnifying in a clause of its own, and both in another: the mutual finding says it
+  // once ("Uncapped mutual indemnities"), not again per party.
+  const all = [...byTitle.values()];
+  const mutual = new Set(all.map((j) => j.title));
+  return all.filter((j) => !ONE_SIDED_OF_MUTUAL.some(([both, one]) => mutual.has(both) && one.test(j.title)));
 }
+
+/** A mutual indemnity finding and the one-party finding it includes. */
+const ONE_SIDED_OF_MUTUAL: [string, RegExp][] = [
+  ["Broad-form mutual indemnities", /^Broad-form indemnity given by /],
+  ["Uncapped mutual indemnities", /^Uncapped indemnity given by /],
+  ["Mutual indemnities", /^Indemnity given by /],
+  ["Indemnities cover the other party's own negligence", /'s indemnity covers .+ own negligence$/],
+];
 
 /** Words by which a contract makes another document part of it. */
 const INCORPORATES =

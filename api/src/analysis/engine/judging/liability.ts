@@ -36,7 +36,7 @@ function liabilityOf(ctx: JudgeContext, index: number): Who {
 }
 
 const CARVE_OUT =
-  /(?:limitations?|limits?|caps?|exclusions?)\b[^.]{0,100}\b(?:shall not|will not|does not|do not) (?:apply|limit)|\b(?:excluded|exempt|carved out) from (?:the|any|this) (?:limitation|cap)|\bunlimited\b|\bwithout (?:any )?(?:monetary |financial )?(?:limit|cap)\b|\bnot (?:be )?(?:limited|capped|subject to (?:the|any) (?:limitation|cap))\b|\bnotwithstanding\b[^.]{0,100}\b(?:limitation|cap)\b|\b(?:except|other than|save) (?:for |in respect of |with respect to )?[^.]{0,160}\b(?:indemn\w+|gross(?:ly)? negligen\w*|wil+ful|fraud\w*|confidential\w*|third[- ]party|death|bodily injury|infring\w*)/;
+  /(?:limitations?|limits?|caps?|exclusions?)\b[^.]{0,100}\b(?:shall not|will not|does not|do not) (?:apply|limit)|\b(?:excluded|exempt|carved out) from (?:the|any|this) (?:limitation|cap)|\bunlimited\b|\bwithout (?:any )?(?:monetary |financial )?(?:limit|cap)\b|(?<!\bbut |\bincluding )\bnot (?:be )?(?:limited|capped|subject to (?:the|any) (?:limitation|cap))\b(?! to\b)|\bnotwithstanding\b[^.]{0,100}\b(?:limitation|cap)\b|\b(?:except|other than|save) (?:for |in respect of |with respect to )?[^.]{0,160}\b(?:indemn\w+|gross(?:ly)? negligen\w*|wil+ful|fraud\w*|confidential\w*|third[- ]party|death|bodily injury|infring\w*)/;
 
 /** A waiver of a kind of loss, and the words of an amount limit (a cap), as a clause's sentence says them. */
 const CONSEQUENTIAL = /\b(?:consequential|indirect|special|punitive|exemplary|incidental)\b[^.]{0,80}\bdamages\b|\bloss of (?:profits?|revenue|production|use)\b/;
@@ -96,6 +96,14 @@ export function consequentialTerms(ctx: JudgeContext): Term[] {
   // "Neither party shall be liable …" and "in no event shall …" exclude; they do not assume.
   const assumed = assumedAt >= 0 && /\b(?:neither|no|not|in no event|nor)\b[^.]{0,40}$/.test(t.slice(Math.max(0, assumedAt - 60), assumedAt)) ? -1 : assumedAt;
   const exclusion = find(t, EXCLUSION) >= 0 ? find(t, EXCLUSION) : find(t, EXCLUSION_AFTER);
+  // "Neither Party shall be liable for any indirect … damages arising out of the suspension of its
+  // obligations by reason of Force Majeure" is force majeure relief, not a waiver of a kind of loss.
+  // In a force majeure clause the exclusion sits among the words about the event (a page break may cut
+  // the sentence off from them).
+  const forceMajeure =
+    /\b(?:by reason of|because of|due to|resulting from|caused by|arising from) (?:the occurrence of )?(?:an event of |a |the |any )?force majeure\b/.test(t.slice(sentenceStart(t, exclusion), Math.min(t.length, exclusion + 400))) ||
+    ((t.match(/\bforce majeure\b/g)?.length ?? 0) >= 2 && /\bforce majeure\b/.test(t.slice(Math.max(0, exclusion - 300), exclusion + 400)));
+  if (exclusion >= 0 && forceMajeure) return [];
   if (exclusion < 0) {
     if (assumed < 0) return [];
     const who = actorAt(ctx, assumed) ?? "provider";
@@ -147,6 +155,13 @@ function indemnitors(ctx: JudgeContext): { who: Who | null; at: number } {
   return { who: only ?? null, at: first };
 }
 
+/** Whether the contract's cap covers the indemnities `g` gives (it protects them and does not carve them out). */
+function capCovered(ctx: JudgeContext, g: Who): boolean {
+  const cap = ctx.cap;
+  const outside = cap !== null && cap.outside !== null && (cap.outside === "both" || g === "both" || cap.outside === g);
+  return cap !== null && !outside && (cap.protects === "both" || cap.protects === g);
+}
+
 export function indemnityTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const { who: giver, at } = indemnitors(ctx);
@@ -177,7 +192,8 @@ export function indemnityTerms(ctx: JudgeContext): Term[] {
         description: "Add 'to the extent caused by the negligent acts or omissions or breach of' the indemnifying party, and cap it.",
       }),
     );
-  } else {
+  } else if (capCovered(ctx, g)) {
+    // Uncapped, the "Uncapped indemnity" finding below says what matters; it would repeat this one.
     out.push(
       burden(g, "medium", g === "both" ? "Mutual indemnities" : `Indemnity given by ${the(ctx, g)}`, `${gives}; check its scope and whether the liability cap applies to it.${carve}`, at, {
         title: "Confirm the indemnity is fault-based and capped",
@@ -187,8 +203,7 @@ export function indemnityTerms(ctx: JudgeContext): Term[] {
   }
   const cap = ctx.cap;
   const outside = cap !== null && cap.outside !== null && (cap.outside === "both" || g === "both" || cap.outside === g);
-  const capCovers = cap !== null && !outside && (cap.protects === "both" || cap.protects === g);
-  if (!capCovers) {
+  if (!capCovered(ctx, g)) {
     const why = cap === null ? "the contract sets no monetary cap on liability" : outside ? "its indemnities sit outside the liability cap" : `the liability cap protects only ${whoName(ctx, cap.protects)}`;
     out.push(
       burden(g, "high", g === "both" ? "Uncapped mutual indemnities" : `Uncapped indemnity given by ${the(ctx, g)}`, `${gives} and ${why}: the exposure has no ceiling.`, at, {

@@ -33,9 +33,24 @@ function terminatorOf(ctx: JudgeContext, near: number): { who: Who | null; at: n
   return best;
 }
 
+/**
+ * "At its option … terminate … for any one or more of the following causes: (a) the other party
+ * defaults …", "at any time on notice if the other party breaches": an option to terminate for cause.
+ * Only "for convenience", "without cause" and "for any reason" say so whatever follows.
+ */
+const FOR_CAUSE = /\b(?:following (?:causes|events|reasons)|for (?:cause|default|breach)|if (?:the other|either|such other|any) party|in the event (?:of|that)|upon the occurrence|defaults?|breach\w*|insolv\w*|bankrupt\w*)\b/;
+
+function convenienceAt(t: string): number {
+  for (const m of t.matchAll(new RegExp(CONVENIENCE.source, "g"))) {
+    if (/convenience|without cause|for any reason/.test(m[0])) return m.index;
+    if (!FOR_CAUSE.test(t.slice(sentenceStart(t, m.index), sentenceEnd(t, m.index)))) return m.index;
+  }
+  return -1;
+}
+
 export function convenienceTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
-  const at = find(t, CONVENIENCE);
+  const at = convenienceAt(t);
   if (at < 0) return [];
   // "may not be terminated by either Party at any time for its own convenience": the opposite term.
   const sentenceStart = Math.max(t.lastIndexOf(". ", at), t.lastIndexOf("\n", at)) + 1;
@@ -100,7 +115,9 @@ export function defaultTerms(ctx: JudgeContext): Term[] {
   const out: (Term | null)[] = [];
   // A cure period is a period the text gives to cure: not any period of the clause (notice of a
   // lender's default "within 1 business day" is no cure period).
-  const cures = periods(t, 1, 90).filter((p) => /\bcur(?:e|ed|es|ing)\b|\bremed(?:y|ied|ies)\b|\brectif|\bcorrect(?:ed)?\b/.test(t.slice(Math.max(0, p.index - 160), p.index + 80)));
+  // "… and such default continues for a period of thirty (30) days after written notice" is a cure period too.
+  const CURE_WORDS = /\bcur(?:e|ed|es|ing)\b|\bremed(?:y|ied|ies)\b|\brectif|\bcorrect(?:ed)?\b|\b(?:default|breach|failure)\w* (?:continues|continuing|remains|persists)\b|\bcontinues (?:unremedied|uncured)\b/;
+  const cures = periods(t, 1, 90).filter((p) => CURE_WORDS.test(t.slice(Math.max(0, p.index - 160), p.index + 80)));
   const cure = cures.length > 0 ? cures.reduce((a, b) => (a.days <= b.days ? a : b)) : null;
   // "Immediately" about the termination itself, not "notice immediately upon receipt of a demand".
   const immediate = find(t, /\bterminat\w*\b[^.;]{0,100}\b(?:immediately|forthwith|without (?:prior )?notice|at once)\b|\b(?:immediately|forthwith)\b[^.;]{0,40}\bterminat/);
@@ -112,9 +129,9 @@ export function defaultTerms(ctx: JudgeContext): Term[] {
         description: "Ask for at least 10–15 days to cure, or to start curing and proceed diligently where a cure takes longer.",
       }),
     );
-  else if (!cure && immediate >= 0 && !/\b(?:cure|remedy|rectify|correct)\b/.test(t) && insolvencyOnly(t, immediate))
+  else if (!cure && immediate >= 0 && !CURE_WORDS.test(t) && insolvencyOnly(t, immediate))
     out.push(burden(defaulter, "low", "Immediate termination on insolvency", `The contract can be ended at once if ${party} becomes insolvent or bankrupt: the usual position, since insolvency cannot be cured.`, immediate));
-  else if (!cure && immediate >= 0 && !/\b(?:cure|remedy|rectify|correct)\b/.test(t))
+  else if (!cure && immediate >= 0 && !CURE_WORDS.test(t))
     out.push(
       burden(defaulter, "high", "Termination for default without a cure period", `The contract can be terminated for a default by ${party} without a chance to put it right.`, immediate, {
         title: "Add notice and a cure period",
