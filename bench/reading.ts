@@ -12,6 +12,7 @@ import { segmentClauses } from "../api/src/analysis/engine/segment";
 import { readContract } from "../api/src/analysis/engine/reading";
 import { detectContractType } from "../api/src/analysis/engine/contract-type";
 import { analyzeContract } from "../api/src/analysis/engine/findings";
+import { answerQuestion } from "../api/src/analysis/engine/questions";
 import { DATASETS, datasetsPresent } from "../scripts/clauses/data";
 import { foldOf } from "../scripts/clauses/logistic";
 
@@ -23,11 +24,16 @@ if (!datasetsPresent()) {
 interface Category {
   present: boolean;
   answer: string;
+  spans?: { text: string; segments: [number, number][] }[];
 }
 const labels = JSON.parse(readFileSync(resolve(DATASETS, "cuad-dev/labels.json"), "utf8")) as {
   contracts: Record<string, { categories: Record<string, Category | undefined> }>;
 };
 const showErrors = process.argv.includes("--errors");
+/** A CUAD cap clause that states an amount or a formula (read independently of the engine's own reader). */
+const STATES_AMOUNT = /\b(?:exceed|in excess of|limited to|more than|greater than|maximum|aggregate liability|total liability)\b/i;
+const AMOUNT_WORDS = /\$|\bamounts?\b|\bfees\b|\bpaid\b|\bpayable\b|\bprice\b|\btimes\b|%|\bpercent\b/i;
+const CAP_FINDING = /^(?:Liability is capped|.*'s liability is capped|High liability cap|Liability cap amount left blank)/;
 
 const fold = (s: string) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
 
@@ -62,12 +68,22 @@ interface Tally {
   construction: { docs: number; read: number };
   /** Contracts whose findings name an "Owner" or a "Contractor" the contract itself never names. */
   alien: number;
+  /** "How long does the agreement last?": contracts with an expiry in CUAD, answered quoting it first; without one, answered anyway. */
+  term: { gold: number; quoted: number; absent: number; claimed: number };
+  /**
+   * Caps: "No cap on liability" said of a contract whose CUAD "Cap on Liability" clause states an amount
+   * or formula (CUAD's category also holds consequential-damages waivers and sole remedies, which are
+   * no cap); a cap said of a contract CUAD marks as having none.
+   */
+  capGap: { gold: number; denied: number; none: number; invented: number };
 }
 const tally = (): Tally => ({
   law: { gold: 0, right: 0, missed: 0, wrong: 0, absent: 0, invented: 0 },
   parties: { docs: 0, gold: 0, found: 0, twoOrMore: 0 },
   construction: { docs: 0, read: 0 },
   alien: 0,
+  term: { gold: 0, quoted: 0, absent: 0, claimed: 0 },
+  capGap: { gold: 0, denied: 0, none: 0, invented: 0 },
 });
 const parts = { development: tally(), "held out": tally() };
 const errors: string[] = [];
@@ -86,6 +102,30 @@ for (const [file, entry] of Object.entries(labels.contracts)) {
   if (alien.length > 0) {
     t.alien++;
     if (part === "development") errors.push(`names ${file}: findings say ${alien.join(" and ")}; parties ${analysis.parties?.map((p) => `"${p.role}"`).join(", ") || "none"}`);
+  }
+
+  const expiry = entry.categories["Expiration Date"];
+  const termAnswer = answerQuestion({ text, question: "How long does the agreement last?" });
+  if (expiry?.present) {
+    t.term.gold++;
+    const first = termAnswer.citations[0];
+    const overlaps = first && (expiry.spans ?? []).some((span) => span.segments.some(([a, b]) => first.start < b && a < first.end));
+    if (termAnswer.addressed && overlaps) t.term.quoted++;
+    else if (part === "development") errors.push(`term ${file}: ${termAnswer.addressed ? `quoted "${first?.excerpt.slice(0, 80)}…"` : "not answered"}; CUAD "${expiry.spans?.[0]?.text.slice(0, 80)}…"`);
+  } else {
+    t.term.absent++;
+    if (termAnswer.addressed) t.term.claimed++;
+  }
+  const capLabel = entry.categories["Cap on Liability"];
+  if (capLabel?.present && (capLabel.spans ?? []).some((span) => STATES_AMOUNT.test(span.text) && AMOUNT_WORDS.test(span.text))) {
+    t.capGap.gold++;
+    if (analysis.riskItems.some((f) => f.title === "No cap on liability")) {
+      t.capGap.denied++;
+      if (part === "development") errors.push(`cap ${file}: "No cap on liability"; CUAD "${capLabel.spans?.find((span) => STATES_AMOUNT.test(span.text))?.text.replace(/\s+/g, " ").slice(0, 120)}…"`);
+    }
+  } else if (!capLabel?.present) {
+    t.capGap.none++;
+    if ([...analysis.riskItems, ...analysis.advantages].some((f) => CAP_FINDING.test(f.title))) t.capGap.invented++;
   }
 
   const law = entry.categories["Governing Law"];
@@ -128,6 +168,8 @@ for (const [name, t] of Object.entries(parts)) {
   console.log(`  governing law: ${l.right} of ${l.gold} right (${pct(l.right, l.gold)}); ${l.missed} not found, ${l.wrong} another place; ${l.invented} of ${l.absent} without one in CUAD given one`);
   console.log(`  contract type: ${t.construction.read} of ${t.construction.docs} commercial contracts read as construction (${pct(t.construction.read, t.construction.docs)})`);
   console.log(`  findings naming an Owner or a Contractor the contract never names: ${t.alien} of ${t.construction.docs} contracts (${pct(t.alien, t.construction.docs)})`);
+  console.log(`  term ("How long does the agreement last?"): quotes CUAD's expiry clause first in ${t.term.quoted} of ${t.term.gold} contracts that have one (${pct(t.term.quoted, t.term.gold)}); answers as if there were one in ${t.term.claimed} of ${t.term.absent} without (${pct(t.term.claimed, t.term.absent)})`);
+  console.log(`  caps: "No cap on liability" said of ${t.capGap.denied} of ${t.capGap.gold} contracts whose CUAD cap clause states an amount or formula (${pct(t.capGap.denied, t.capGap.gold)}); a cap said of ${t.capGap.invented} of ${t.capGap.none} without one in CUAD (${pct(t.capGap.invented, t.capGap.none)})`);
   console.log(`  parties: ${p.found} of ${p.gold} CUAD parties found (${pct(p.found, p.gold)}); at least two parties read in ${p.twoOrMore} of ${p.docs} contracts (${pct(p.twoOrMore, p.docs)})`);
 }
 if (showErrors) console.log(`\n${errors.join("\n")}`);

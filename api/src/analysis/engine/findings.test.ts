@@ -272,6 +272,24 @@ describe("each judge needs the wording that makes its finding", () => {
     }
   });
 
+  it("reads a cap however it is worded: 'in no event shall … exceed', 'no greater than', the amount, remuneration or charges paid, the cost of the products", () => {
+    const caps: [string, string][] = [
+      ["15. In no event shall Supplier's aggregate liability under this Agreement exceed one half of the amount paid by Buyer hereunder.", "one half of the amount paid by buyer hereunder"],
+      ["15. Supplier's liability to Buyer shall not exceed the remuneration, excluding reimbursement of expenses, actually paid to Supplier by Buyer.", "the remuneration, excluding reimbursement of expenses, actually paid"],
+      ["15. Supplier's total liability shall be no greater than an amount equal to the purchase price of the products to which the claim relates.", "the purchase price of the products to which the claim relates"],
+      ["15. Supplier's total liability shall be limited to an amount not to exceed the basic Monthly Maintenance Charges for a sixty (60) day term.", "monthly maintenance charges for a sixty (60) day term"],
+      ["15. Supplier's total liability for any breach shall be limited to the amount of the cost of the products.", "the cost of the products"],
+      ["15. Each party's maximum aggregate liability shall be limited to $[* * *].", "an amount left blank in this text ($[* * *])"],
+    ];
+    for (const [clause, quantum] of caps) {
+      const text = `${preamble}\n${clause}`;
+      const setup = setupJudging(text, analyseSegments(text), {});
+      expect(setup.cap, clause).not.toBeNull();
+      const terms = judge("limitation_of_liability", { ...setup.base, t: maskDots(fold(clause)), cap: setup.cap });
+      expect(terms.map((t) => t.description).join(" "), clause).toContain(quantum);
+    }
+  });
+
   it("in a contract without a cap, the carve-outs of a consequential-damages clause are exceptions to that waiver", () => {
     const waiver =
       "16.5 In no event shall either Party be liable for special, indirect or consequential damages. Notwithstanding the foregoing, nothing in this Section 16.5 shall limit the amounts payable to third parties under the indemnities; provided, further, that the foregoing limitation of liability shall not apply in the case of gross negligence or willful misconduct.";

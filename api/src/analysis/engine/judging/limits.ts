@@ -7,16 +7,16 @@ import { money, pct, sentenceEnd } from "./context";
  * shall either party be liable for consequential damages" limits a kind of loss, not an amount.
  */
 const LIMIT =
-  /\b(?:(?:shall|will|does|do|is|are) not (?:in (?:the )?aggregate |in total |cumulatively )?(?:exceed|be more than|be greater than)|not to exceed|limited (?:in (?:the )?aggregate |in total )?to|capped at|(?:maximum|aggregate|total|entire|cumulative|overall) (?:aggregate )?(?:amount of )?liability\b[^.]{0,80}?\b(?:is|shall be|will be|of)\b|cap (?:on|of)|in excess of|exceeding)/g;
+  /\b(?:(?:shall|will|does|do|is|are) not (?:in (?:the )?aggregate |in total |cumulatively )?(?:exceed|be more than|be greater than)|not to exceed|limited (?:in (?:the )?aggregate |in total )?to|capped at|(?:maximum|aggregate|total|entire|cumulative|overall) (?:aggregate )?(?:amount of )?liability\b[^.]{0,80}?\b(?:is|shall be|will be|of)\b|cap (?:on|of)|in excess of|exceeding|exceed|(?:be |is |for )?no (?:greater|more) than|not (?:be )?(?:greater|more) than)/g;
 
 const QUANTUM =
-  /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts|compensation|price|consideration|sums)\b[^.]{0,40}?\b(?:paid|payable|received)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
+  /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts?|compensation|remuneration|royalt(?:y|ies)|price|consideration|sums?|payments?)\b[^.]{0,60}?\b(?:paid|payable|received|due|owed|owing|incurred)\b|\b(?:purchase|sales?|license|licence) (?:price|fees?)\b|\b(?:annual|monthly|basic|maintenance|service|subscription|support) (?:\w+ )?(?:payments?|fees|charges)\b|\b(?:cost|price|value) of the (?:products?|goods|services|work|deliverables|equipment|software|materials)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
 
 /**
  * An amount left out of the text: redacted in a filing ("[***]", "[REDACTED]") or blank in a draft
  * ("[●]", "$[__]", "[insert amount]"). The limit is there; what it is, the text does not say.
  */
-const BLANK = /(?:\$\s?)?\[\s*(?:\*+|[●•·]+|_+|x{2,}|\.{3}|…|(?:insert|amount|redacted|confidential|omitted|tbd|tbc)\b[^\]]{0,40}|\s)?\s*\]|\$\s?_{2,}|_{4,}/;
+const BLANK = /(?:\$\s?)?\[\s*(?:\*[\s*]*|[●•·]+|_+|x{2,}|\.{3}|…|(?:insert|amount|redacted|confidential|omitted|tbd|tbc)\b[^\]]{0,40}|\s)?\s*\]|\$\s?_{2,}|_{4,}/;
 
 export interface Limit {
   /** Where the limiting words are. */
@@ -46,7 +46,9 @@ function describeQuantum(t: string, from: number, to: number, contractPrice: num
   const price = /\b(?:the )?(sub)?contract (price|sum|value)\b/.exec(window);
   if (price) return { quantum: `the ${price[0].replace(/^the /, "").replace(/\b\w/g, (c) => c.toUpperCase())}`, percentOfPrice: 100 };
   const words = QUANTUM.exec(window);
-  const phrase = words ? window.slice(words.index, sentenceEnd(window, words.index)).replace(/[.;]$/, "").trim() : "a stated amount";
+  // "one half of the amount paid", "the total fees paid": the words before the quantum belong to it.
+  const lead = words ? (/(?:\b(?:one[- ]half|half|twice|[a-z]+ \(\d+\) times|[a-z]+ times)\s+(?:of\s+)?)?(?:\bthe |\ban? |\ball )?(?:total |aggregate |actual )?$/.exec(window.slice(0, words.index))?.[0].length ?? 0) : 0;
+  const phrase = words ? window.slice(words.index - lead, sentenceEnd(window, words.index)).replace(/[.;]$/, "").trim() : "a stated amount";
   return { quantum: phrase.length > 80 ? `${phrase.slice(0, 79)}…` : phrase, percentOfPrice: null };
 }
 
