@@ -290,6 +290,20 @@ describe("each judge needs the wording that makes its finding", () => {
     }
   });
 
+  it("a cap inside a clause filed as a consequential-damages waiver is a cap, shown as one", () => {
+    const clause =
+      "21. Limitation of Damages. Neither party shall be liable for any indirect or consequential damages. Further, Chase's aggregate liability under this Agreement shall in no event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.";
+    const text = [preamble.replace('("Buyer")', '("Chase")').replace('("Supplier")', '("Affiliate")'), clause].join("\n");
+    const setup = setupJudging(text, analyseSegments(text), {});
+    expect(setup.cap).not.toBeNull();
+    const titles = judge("consequential_damages", { ...setup.base, t: maskDots(fold(clause)), cap: setup.cap }).map((t) => t.title);
+    expect(titles).toEqual(expect.arrayContaining(["Mutual waiver of consequential damages"]));
+    expect(titles.some((t) => /liability is capped/.test(t))).toBe(true);
+    // Outside a sentence about liability, a limit in such a clause is no cap.
+    const fees = "22. Neither party shall be liable for consequential damages. Fees shall not exceed the amounts paid in the prior year.";
+    expect(judge("consequential_damages", { ...setup.base, t: maskDots(fold(fees)), cap: null }).map((t) => t.title)).toEqual(["Mutual waiver of consequential damages"]);
+  });
+
   it("in a contract without a cap, the carve-outs of a consequential-damages clause are exceptions to that waiver", () => {
     const waiver =
       "16.5 In no event shall either Party be liable for special, indirect or consequential damages. Notwithstanding the foregoing, nothing in this Section 16.5 shall limit the amounts payable to third parties under the indemnities; provided, further, that the foregoing limitation of liability shall not apply in the case of gross negligence or willful misconduct.";

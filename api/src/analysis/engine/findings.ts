@@ -86,9 +86,11 @@ export function setupJudging(text: string, segments: AnalysedSegment[], input: P
   let outside: Who | null = null;
   for (const seg of segments) {
     const codes = seg.hits.map((h) => h.code);
-    if (!codes.includes("limitation_of_liability") && !codes.includes("uncapped_liability")) continue;
+    if (!codes.includes("limitation_of_liability") && !codes.includes("uncapped_liability") && !codes.includes("consequential_damages")) continue;
     const ctx = { ...base, t: maskDots(seg.folded), cap: null };
-    const found = codes.includes("limitation_of_liability") ? capOf(ctx) : null;
+    // A cap the model filed under the clause's other type (a consequential-damages waiver followed by
+    // "aggregate liability shall in no event exceed the fees paid") counts when its sentence is about liability.
+    const found = codes.includes("limitation_of_liability") ? capOf(ctx) : capOf(ctx, { aboutLiability: true });
     if (found && (!cap || found.protects === "both")) cap = found;
     // Carve-outs often sit in a clause of their own ("11.3 Exceptions").
     const carved = carvedIndemnities(ctx);

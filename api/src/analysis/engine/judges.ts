@@ -1,6 +1,6 @@
 import type { ClauseCode, ContractParty, PartySide } from "@clausewise/shared";
 import type { JudgeContext, Names, Term } from "./judging/context";
-import { consequentialTerms, indemnityTerms, limitationTerms, liquidatedDamagesTerms, performanceGuaranteeTerms, uncappedTerms } from "./judging/liability";
+import { indemnityTerms, limitationTerms, liquidatedDamagesTerms, performanceGuaranteeTerms, uncappedTerms } from "./judging/liability";
 import { auditTerms, bondsTerms, holdbackTerms, insuranceTerms, minimumCommitmentTerms, paymentTerms, payWhenPaidTerms } from "./judging/money";
 import { changeOrderTerms, environmentalTerms, forceMajeureTerms, noticeTerms, safetyTerms, scheduleTerms, siteConditionTerms, warrantyTerms } from "./judging/performance";
 import { assignmentTerms, changeOfControlTerms, convenienceTerms, defaultTerms } from "./judging/termination";
@@ -18,7 +18,7 @@ const JUDGES: Record<ClauseCode, (ctx: JudgeContext) => Term[]> = {
   uncapped_liability: uncappedTerms,
   indemnity: indemnityTerms,
   liquidated_damages: liquidatedDamagesTerms,
-  consequential_damages: consequentialTerms,
+  consequential_damages: (ctx) => limitationTerms(ctx, { aboutLiability: true }),
   termination_for_convenience: convenienceTerms,
   termination_for_default: defaultTerms,
   payment_terms: paymentTerms,

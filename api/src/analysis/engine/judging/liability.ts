@@ -60,9 +60,10 @@ function carvedItems(text: string): string[] {
 }
 
 /** The cap a limitation clause sets, if it sets one with a number or formula (the pre-pass of findings.ts). */
-export function capOf(ctx: JudgeContext): Cap | null {
+export function capOf(ctx: JudgeContext, options: { aboutLiability?: boolean } = {}): Cap | null {
   const limit = findLimit(ctx.t, ctx.contractPrice);
   if (!limit) return null;
+  if (options.aboutLiability && !/\bliab(?:ility|ilities|le)\b/.test(ctx.t.slice(sentenceStart(ctx.t, limit.at), sentenceEnd(ctx.t, limit.at)))) return null;
   return { protects: liabilityOf(ctx, limit.at), outside: carvedIndemnities(ctx) };
 }
 
@@ -215,8 +216,14 @@ export function indemnityTerms(ctx: JudgeContext): Term[] {
   return found(out);
 }
 
-export function limitationTerms(ctx: JudgeContext): Term[] {
-  const limit = findLimit(ctx.t, ctx.contractPrice);
+/**
+ * The cap and the consequential-damages waiver of a clause. Read for a clause of another type (a
+ * waiver the model filed as such, with "aggregate liability shall not exceed the fees paid" after
+ * it), a limit counts as a cap only in a sentence about liability.
+ */
+export function limitationTerms(ctx: JudgeContext, options: { aboutLiability?: boolean } = {}): Term[] {
+  const read = findLimit(ctx.t, ctx.contractPrice);
+  const limit = read && (!options.aboutLiability || /\bliab(?:ility|ilities|le)\b/.test(ctx.t.slice(sentenceStart(ctx.t, read.at), sentenceEnd(ctx.t, read.at)))) ? read : null;
   const out: Term[] = [];
   if (limit) {
     const protects = liabilityOf(ctx, limit.at);
