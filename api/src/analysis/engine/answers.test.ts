@@ -96,6 +96,23 @@ describe("how long the contract lasts", () => {
     }
   });
 
+  it("reads the term however it is worded, and prefers the clause headed Term over a renewal sentence", () => {
+    const worded: [string, RegExp][] = [
+      ["6.1 Term. This Agreement shall be valid for five (5) years from February 1, 2019.", /It runs for five \(5\) years/],
+      ['6.1 Term. The initial term of this Agreement (the "Initial Term") shall commence on the Effective Date and continue for three (3) years.', /It runs for three \(3\) years/],
+      ["6.1 Duration. This IP Agreement shall extend until the expiration of the last Licensed Patent.", /It runs until the expiration of the last Licensed Patent/],
+      ["6.1 Term. This promotion shall begin on June 1, 1999 and shall terminate June 1, 2000.", /It ends on June 1, 2000/],
+      ["6.1 Term. This Agreement shall have a term of four (4) years from the effective date.", /It runs for four \(4\) years/],
+    ];
+    const renewalFirst = "5.9 Renewal. This Agreement shall be automatically renewed for successive three (3) year terms unless either party objects.";
+    for (const [clause, fact] of worded) {
+      const text = [TERM.split("\n").slice(0, 3).join("\n"), renewalFirst, clause].join("\n");
+      const result = answerQuestion({ text, question: "How long does the agreement last?" });
+      expect(result.citations[0]?.section, clause).toBe("6.1");
+      expect(result.answer, clause).toMatch(fact);
+    }
+  });
+
   it("reads an end date, and says so plainly when no clause states a term", () => {
     const dated = TERM.replace(/6\.1 Term\..*\n/, "6.1 Term. This Agreement shall be effective as of the Effective Date and shall terminate on December 31, 2027.\n");
     expect(answerQuestion({ text: dated, question: "When does the agreement end?" }).answer).toMatch(/^Section 6\.1 \(Term\) sets the term\. It ends on December 31, 2027\./);

@@ -140,13 +140,19 @@ const TERM_QUESTION =
 const NUMBER = String.raw`(?:\(?\d+\)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
 const DURATION = new RegExp(String.raw`\b${NUMBER}(?: \(\d+\))?[- ](?:calendar |contract )?(?:years?|months?)\b`, "i");
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
-const END_DATE = new RegExp(String.raw`\b(?:expire|terminate|end)s? (?:on|at (?:midnight|the close of business) on) ((?:${MONTHS}) \d{1,2},? \d{4}|\d{1,2} (?:${MONTHS}),? \d{4}|the (?:\w+ )?anniversary of [^,.;]{3,60})`, "i");
+const END_DATE = new RegExp(String.raw`\b(?:expire|terminate|end)s? (?:on |at (?:midnight|the close of business) on )?((?:${MONTHS}) \d{1,2},? \d{4}|\d{1,2} (?:${MONTHS}),? \d{4}|the (?:\w+ )?anniversary of [^,.;]{3,60})`, "i");
+/** "this Agreement", "this IP Agreement", "the Supply Agreement", "this Venture". */
+const THIS_DEAL = String.raw`\b(?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|promotion|license|licence|arrangement)\b`;
+/** What says how long: a duration, an end ("until …", an anniversary, "the earlier of"), or no end at all. */
+const SPAN = String.raw`(?:${DURATION.source}|\buntil\b|\bthrough\b|\binitial term\b|\banniversary\b|\b(?:earlier|later) of\b|\bindefinite(?:ly)?\b|\bperpetu\w*|\bin (?:perpetuity|effect until))`;
 const TERM_SENTENCE = new RegExp(
   [
-    String.raw`\b(?:this|the) (?:agreement|contract|subcontract)\b[^.]{0,120}${END_DATE.source}`,
-    String.raw`\b(?:this|the) (?:agreement|contract|subcontract)\b[^.]{0,80}\b(?:commence|continue|remain in (?:full )?(?:force|effect)|be in effect|be effective|expire|terminate)s?\b[^.]{0,200}(?:${DURATION.source}|\buntil\b|\binitial term\b|\banniversary\b)`,
-    String.raw`\b(?:the )?(?:initial )?term of (?:this|the) (?:agreement|contract|subcontract) (?:shall|will|is)\b[^.]{0,60}(?:${DURATION.source}|\buntil\b|\bcommenc|\bend)`,
-    String.raw`\binitial term\b[^.]{0,120}(?:${DURATION.source}|\buntil\b|\banniversary\b)`,
+    String.raw`${THIS_DEAL}[^.]{0,120}${END_DATE.source}`,
+    String.raw`${THIS_DEAL}[^.]{0,80}\b(?:commence|begin|continue|remain in (?:full )?(?:force|effect)|be in (?:full )?(?:force|effect)|(?:be|become) effective|be valid|be for (?:a|an) (?:initial )?(?:term|period)|have (?:a|an) (?:initial )?term|enter into force|extend|expire|terminate|run|last)s?\b[^.]{0,200}${SPAN}`,
+    String.raw`\b(?:the )?(?:initial |effective )?(?:term|duration) of (?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|license|licence|engagement)(?:\s*\([^)]{0,40}\))?,? (?:shall|will|is)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin|\bend)`,
+    String.raw`\bthe (?:initial |effective )?term\b(?:\s*\([^)]{0,40}\))? (?:shall|will|is)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin)`,
+    String.raw`\binitial term\b[^.]{0,120}${SPAN}`,
+    String.raw`^\s*(?:[\d.]+\s*)?term(?: of (?:the )?(?:agreement|contract|execution))?[.:]?\s+(?:from\b|[^.]{0,80}${SPAN})`,
   ].join("|"),
   "i",
 );
@@ -164,16 +170,32 @@ function placeNear(seg: AnalysedSegment, at: number): string {
   return `Section ${last[1]!.replace(/\.$/, "")}`;
 }
 
+/**
+ * How surely a sentence states the contract's term: in a clause headed "Term" or "Duration", naming
+ * "the term of this Agreement" or "the Initial Term", more; a renewal sentence ("shall be automatically
+ * renewed for successive three-year terms") says how it goes on, not how long it lasts, so less.
+ */
+function termWeight(seg: AnalysedSegment, sentence: string): number {
+  const heading = [seg.ownHeading, seg.heading, ...seg.parents].filter((h): h is string => !!h && h.length <= 60);
+  return (
+    (heading.some((h) => /\b(?:term|duration|effective period)\b/i.test(h)) ? 3 : 0) +
+    (/\b(?:initial |effective )?term of (?:this|the)\b|\binitial term\b|\bthe term\b|\bduration\b/i.test(sentence) ? 2 : 0) -
+    (RENEWAL.test(sentence) ? 3 : 0)
+  );
+}
+
 function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult | null {
-  let term: { seg: AnalysedSegment; at: number; sentence: string } | null = null;
+  let term: { seg: AnalysedSegment; at: number; sentence: string; weight: number } | null = null;
   let renewal: { seg: AnalysedSegment; at: number; sentence: string } | null = null;
   for (const seg of segments) {
     for (const span of sentences(seg.text)) {
       const sentence = seg.text.slice(span.start, span.end);
-      if (!term && TERM_SENTENCE.test(sentence)) term = { seg, at: span.start, sentence };
+      if (TERM_SENTENCE.test(sentence)) {
+        const weight = termWeight(seg, sentence);
+        if (!term || weight > term.weight) term = { seg, at: span.start, sentence, weight };
+      }
       if (!renewal && RENEWAL.test(sentence)) renewal = { seg, at: span.start, sentence };
     }
-    if (term && renewal) break;
   }
   if (!term) return null;
   const duration = DURATION.exec(term.sentence)?.[0];
