@@ -415,6 +415,17 @@ describe("missing protections are those of the contract's kind", () => {
     expect(gaps.find((g) => g.title === "No waiver of consequential damages")?.description).toBe("The Shipper could claim lost revenue, profit or business caused by a breach.");
   });
 
+  it("an O&M agreement is asked for insurance, not for change orders", () => {
+    const om = [
+      "OPERATIONS AND MAINTENANCE AGREEMENT",
+      'This Agreement is made between Lone Star Generation Partners, LLC ("Owner") and Gulf Coast Plant Services, Inc. ("Operator").',
+      "1.1 Operator shall operate and maintain the Facility in accordance with Prudent Industry Practices.",
+    ].join("\n");
+    const gaps = analyzeContract(om, { title: "Operations and Maintenance Agreement" }).riskItems.filter((r) => r.excerpt === "").map((g) => g.title);
+    expect(gaps).toContain("No insurance requirements");
+    expect(gaps).not.toContain("No change order procedure");
+  });
+
   it("a contract for work on an energy project still is", () => {
     const epc = TRANSPORT.replace("1. Service.", "1. The Work. Transporter shall perform the Work described in the Scope of Work, and shall complete the Work by the date set.");
     const gaps = analyzeContract(epc, { title: "Pipeline Construction Agreement" }).riskItems.filter((r) => r.excerpt === "");

@@ -217,7 +217,8 @@ function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: C
     add("provider", "change_orders", "medium", "No change order procedure", "There is no agreed way to price and schedule changes to the work.", "Add a change order procedure", "Changes in writing, valued at agreed rates or cost plus markup, with matching time extensions.");
   if (!codes.has("payment_terms"))
     add("provider", "payment_terms", "medium", "Payment timing not stated", "The contract does not say when invoices are paid.", "State the payment period", "Payment within 28–30 days of a proper invoice, with interest on late payment.");
-  if (!codes.has("insurance") && works)
+  // Operating or maintaining a facility puts people and property at risk as building it does.
+  if (!codes.has("insurance") && (works || type === "operations_maintenance" || type === "facility_maintenance"))
     add("both", "insurance", "low", "No insurance requirements", "Neither party's insurance is specified, leaving gaps in who insures the work and third-party claims.", "Specify the insurance each party carries", "General liability, builder's risk or wrap-up, automobile and, for design, professional liability, with waivers of subrogation.");
   return { risks, advice };
 }
