@@ -415,6 +415,18 @@ describe("missing protections are those of the contract's kind", () => {
     expect(gaps.find((g) => g.title === "No waiver of consequential damages")?.description).toBe("The Shipper could claim lost revenue, profit or business caused by a breach.");
   });
 
+  it("a contract that provides for no payment is not missing a payment period", () => {
+    const nonCompete = [
+      "NON-COMPETITION AGREEMENT",
+      'This Agreement is made between Vireo Holdings Inc. ("Company") and Jordan Blake ("Shareholder").',
+      "1. For two (2) years the Shareholder shall not compete with the business of the Company in Canada.",
+    ].join("\n");
+    const gaps = (text: string) => analyzeContract(text, { title: "Non-Competition Agreement" }).riskItems.map((g) => g.title);
+    expect(gaps(nonCompete)).not.toContain("Payment timing not stated");
+    const paid = `${nonCompete}\n2. In consideration, the Company shall pay the Shareholder a fee; the fee and any other payments are in Schedule A.`;
+    expect(gaps(paid)).toContain("Payment timing not stated");
+  });
+
   it("an O&M agreement is asked for insurance, not for change orders", () => {
     const om = [
       "OPERATIONS AND MAINTENANCE AGREEMENT",

@@ -183,6 +183,8 @@ export function incorporatedTerms(text: string): string | null {
   return null;
 }
 
+const PAYMENT_WORDS = /\b(?:invoice\w*|fees?|price|royalt(?:y|ies)|compensation|remuneration|commissions?|shall pay|payments?)\b/gi;
+
 /** Protections a balanced contract has; their absence is a finding of its own (it says what is missing). */
 function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: ContractType, text: string): { risks: AnalysisFinding[]; advice: AnalysisFinding[] } {
   const us = setup.reading.perspective.side;
@@ -215,7 +217,9 @@ function missingProtections(codes: Set<ClauseCode>, setup: JudgingSetup, type: C
     add("both", "dispute_resolution", "medium", "No dispute resolution process", "Without a process every disagreement goes straight to court.", "Add a stepped dispute resolution clause", "Negotiation between senior representatives, mediation, then arbitration or the courts.");
   if (!codes.has("change_orders") && works)
     add("provider", "change_orders", "medium", "No change order procedure", "There is no agreed way to price and schedule changes to the work.", "Add a change order procedure", "Changes in writing, valued at agreed rates or cost plus markup, with matching time extensions.");
-  if (!codes.has("payment_terms"))
+  // A contract that provides for no payment (a joint filing, a non-competition agreement) is not
+  // missing a payment period.
+  if (!codes.has("payment_terms") && (text.match(PAYMENT_WORDS) ?? []).length >= 3)
     add("provider", "payment_terms", "medium", "Payment timing not stated", "The contract does not say when invoices are paid.", "State the payment period", "Payment within 28–30 days of a proper invoice, with interest on late payment.");
   // Operating or maintaining a facility puts people and property at risk as building it does.
   if (!codes.has("insurance") && (works || type === "operations_maintenance" || type === "facility_maintenance"))
