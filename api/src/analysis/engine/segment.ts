@@ -91,7 +91,13 @@ function classify(text: string): Kind {
     const key = word[2]!;
     const label = word[1]!.toLowerCase();
     const depth = key.includes(".") ? key.split(".").length : label === "part" ? 0 : 1;
-    if (/^(schedule|exhibit|appendix|annex)$/.test(label)) return { kind: "heading", section: null, key: null, heading: text.trim(), depth: 0 };
+    if (/^(schedule|exhibit|appendix|annex)$/.test(label)) {
+      // "EXHIBIT A DEFINITIONS", "Schedule 2 – Prices": a heading. A flattened filing's whole first page
+      // on one line ("Exhibit 10.22 SUPPLY AGREEMENT This Agreement is made … 2.1 Term …") is body text,
+      // not a heading to drop.
+      if (rest === "" || isHeadingLike(rest) || text.length <= 100) return { kind: "heading", section: null, key: null, heading: text.trim(), depth: 0 };
+      return { kind: "para" };
+    }
     if (rest === "" || isHeadingLike(rest)) return { kind: "heading", section, key, heading: rest === "" ? null : rest, depth };
     return { kind: "numbered", section, key, heading: inlineHeading(rest), depth };
   }
