@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeText } from "./text-analysis";
 import { answerQuestion } from "./questions";
 import { segmentText } from "./segment";
+import { analyseSegments } from "./detect";
 import { similarity } from "./similarity";
 
 const CONTRACT = [
@@ -113,6 +114,35 @@ describe("how long the contract lasts", () => {
     }
   });
 
+  it("reads the term through a filing's spacing, a redacted period, a short name, a definition, and says when only an event ends it", () => {
+    const head = TERM.split("\n").slice(0, 3).join("\n");
+    const cases: [string, RegExp][] = [
+      ["6.1 Term. This  Agreement  shall  be effective upon the ---------- Effective Date and shall remain in force for a period of one (1) year.", /^Section 6\.1 \(Term\) sets the term\. It runs for one \(1\) year\./],
+      ["6.1 Term. This Supply Agreement shall commence on the Effective Date, and shall continue for a period of [***] unless terminated earlier in accordance with its terms.", /^Section 6\.1 \(Term\) sets the term\./],
+      ['6.1 This OMA shall expire upon the earlier of (i) the first anniversary of the Effective Date and (ii) the date all Shares have been sold (the "Term").', /^Section 6\.1 (?:\([^)]*\) )?sets the term\./],
+      ['1.9 "Initial Term" shall mean the Effective Date through the day prior to the fourth anniversary of the Effective Date.', /^Section 1\.9 (?:\([^)]*\) )?sets the term\./],
+      ["6.1 Term. This Agreement shall have a term of four (4) years from the Effective Date, and shall automatically renew for additional one year terms unless earlier terminated.", /^Section 6\.1 \(Term\) sets the term\. It runs for four \(4\) years\. It provides for renewal\./],
+      ["6.1 This Agreement shall terminate automatically upon the termination of the Participation Agreement between the Buyer and the Fund.", /^No clause gives the agreement a fixed term or an end date; Section 6\.1 (?:\([^)]*\) )?says what ends it\./],
+    ];
+    for (const [clause, answer] of cases) {
+      const result = answerQuestion({ text: `${head}\n${clause}`, question: "How long does the agreement last?" });
+      expect(result.citations[0]?.section, clause).toBe(clause.split(" ")[0]);
+      expect(result.answer, clause).toMatch(answer);
+    }
+  });
+
+  it("does not take a survival clause, a termination right or 'during the term of' for the term", () => {
+    const head = TERM.split("\n").slice(0, 3).join("\n");
+    for (const clause of [
+      "9.1 The confidentiality obligations shall survive the termination of this Agreement and continue in force for a period of five (5) years.",
+      "10.9 Force Majeure. Any such non-performance shall be cause for termination of this Agreement by the other party if it continues for more than six (6) months.",
+      "4.1 During the term of the Franchise Agreement the Member shall not, except as approved, own or manage a competing business until the end of the Term.",
+    ]) {
+      const result = answerQuestion({ text: `${head}\n${clause}`, question: "How long does the agreement last?" });
+      expect(result.addressed, clause).toBe(false);
+    }
+  });
+
   it("reads an end date, and says so plainly when no clause states a term", () => {
     const dated = TERM.replace(/6\.1 Term\..*\n/, "6.1 Term. This Agreement shall be effective as of the Effective Date and shall terminate on December 31, 2027.\n");
     expect(answerQuestion({ text: dated, question: "When does the agreement end?" }).answer).toMatch(/^Section 6\.1 \(Term\) sets the term\. It ends on December 31, 2027\./);
@@ -145,6 +175,27 @@ describe("recitals and a flattened preamble frame the contract; they do not make
     ].join("\n");
     expect(segmentText(text).filter((s) => /Provision|Termination/.test(s.text)).map((s) => s.definitional)).toEqual([false, false]);
     expect(answerQuestion({ text, question: "How long does the agreement last?" }).answer).toMatch(/^Section 3\.1 \(Termination of Agreement\) sets the term\. It ends on December 31, 2020\./);
+  });
+});
+
+describe("the segmenter drops no clause text", () => {
+  it("a flattened filing's first page on one line, starting 'Exhibit 10.22', is read, not dropped as a heading", () => {
+    const text = [
+      'Exhibit 10.22   SUPPLY AGREEMENT   This Supply Agreement is made between Harbour Foods Inc. ("Buyer") and Lakehead Dairy Ltd. ("Supplier"). 1. Supply. Supplier shall deliver the Products. 2. Term. 2.1 This Agreement shall commence on the Effective Date and continue for a period of twelve (12) months.',
+      "3. Payment. Buyer shall pay each invoice within thirty (30) days.",
+      "EXHIBIT A PRICES",
+    ].join("\n");
+    const segments = segmentText(text);
+    expect(segments.some((s) => s.text.includes("twelve (12) months"))).toBe(true);
+    expect(answerQuestion({ text, question: "How long does the agreement last?" }).answer).toMatch(/It runs for twelve \(12\) months/);
+  });
+
+  it("'11. Indemnification.' on its own line names the article; the clause under it, not the heading, is the indemnity", () => {
+    const text = ["11. Indemnification.", "11.1 Each Party shall indemnify the other Party from third-party claims arising from its breach."].join("\n");
+    expect(analyseSegments(text).map((s) => [s.section, s.hits.map((h) => h.code)])).toEqual([
+      ["11", []],
+      ["11.1", ["indemnity"]],
+    ]);
   });
 });
 

@@ -137,26 +137,74 @@ export interface AnswerOptions {
  */
 const TERM_QUESTION =
   /\b(?:how long (?:does|will|is) (?:the|this) (?:agreement|contract|subcontract)|(?:the )?(?:term|duration|length) of (?:the|this) (?:agreement|contract|subcontract)|when (?:does|will) (?:the|this) (?:agreement|contract|subcontract) (?:end|expire|terminate|finish)|(?:does|will|can) (?:the|this) (?:agreement|contract|subcontract) (?:renew|auto-?renew|be renewed|be extended|extend|expire)|(?:initial|renewal) term|what is the term|expiry date|expiration date|is it renewable|auto-?renew\w*)\b/i;
-const NUMBER = String.raw`(?:\(?\d+\)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
-const DURATION = new RegExp(String.raw`\b${NUMBER}(?: \(\d+\))?[- ](?:calendar |contract )?(?:years?|months?)\b`, "i");
+const NUMBER = String.raw`(?:\(?\d+\)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|thirty-six|forty|fifty|sixty|ninety)`;
+const DURATION = new RegExp(String.raw`\b${NUMBER}(?: \(\d+\))?[- ](?:calendar |contract )?(?:years?|months?|weeks?)\b`, "i");
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
-const END_DATE = new RegExp(String.raw`\b(?:expire|terminate|end)s? (?:on |at (?:midnight|the close of business) on )?((?:${MONTHS}) \d{1,2},? \d{4}|\d{1,2} (?:${MONTHS}),? \d{4}|the (?:\w+ )?anniversary of [^,.;]{3,60})`, "i");
-/** "this Agreement", "this IP Agreement", "the Supply Agreement", "this Venture". */
-const THIS_DEAL = String.raw`\b(?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|promotion|license|licence|arrangement)\b`;
-/** What says how long: a duration, an end ("until …", an anniversary, "the earlier of"), or no end at all. */
-const SPAN = String.raw`(?:${DURATION.source}|\buntil\b|\bthrough\b|\binitial term\b|\banniversary\b|\b(?:earlier|later) of\b|\bindefinite(?:ly)?\b|\bperpetu\w*|\bin (?:perpetuity|effect until))`;
+/** A calendar date: "December 31, 2027", "31 December 2027", "November 01, 2014", "June 1st 2020". */
+const DATE = String.raw`(?:(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{1,2}(?:st|nd|rd|th)? (?:${MONTHS}),? \d{4})`;
+const END_DATE = new RegExp(String.raw`\b(?:expire|terminate|end)s? (?:on |at (?:midnight|the close of business) on )?(${DATE}|the (?:\w+ )?anniversary of [^,.;]{3,60})`, "i");
+/** "this Agreement", "this IP Agreement", "the Supply Agreement", "this Venture"; not "termination of this Agreement", "under this Agreement". */
+const THIS_DEAL = String.raw`(?<!\b(?:of|under|to|in|by|with|upon|for|terminate|extend|renew|cancel|breach) )\b(?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|promotion|license|licence|arrangement|amendment)\b`;
+/**
+ * What says how long: a duration, an end ("until …", a date, an anniversary, "the earlier of"), "for a
+ * period of [***]" (the figure redacted), or no end at all.
+ */
+const SPAN = String.raw`(?:${DURATION.source}|\buntil\b|\bthrough\b|\binitial (?:term|period)\b|\banniversary\b|\b(?:earliest|earlier|later|latest|first) (?:to occur )?of\b|\bindefinite(?:ly)?\b|\bperpetu\w*|\bin (?:perpetuity|effect until)|\bfor (?:a|an|the) (?:[a-z]+ ){0,2}(?:period|term)\b|\bunless (?:sooner |earlier )?terminated\b|\bexpir(?:e|es|ation) (?:on|upon)\b|\bending (?:on )?${DATE})`;
 const TERM_SENTENCE = new RegExp(
   [
     String.raw`${THIS_DEAL}[^.]{0,120}${END_DATE.source}`,
-    String.raw`${THIS_DEAL}[^.]{0,80}\b(?:commence|begin|continue|remain in (?:full )?(?:force|effect)|be in (?:full )?(?:force|effect)|(?:be|become) effective|be valid|be for (?:a|an) (?:initial )?(?:term|period)|have (?:a|an) (?:initial )?term|enter into force|extend|expire|terminate|run|last)s?\b[^.]{0,200}${SPAN}`,
-    String.raw`\b(?:the )?(?:initial |effective )?(?:term|duration) of (?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|license|licence|engagement)(?:\s*\([^)]{0,40}\))?,? (?:shall|will|is)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin|\bend)`,
-    String.raw`\bthe (?:initial |effective )?term\b(?:\s*\([^)]{0,40}\))? (?:shall|will|is)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin)`,
+    String.raw`${THIS_DEAL}(?:\s*\([^)]{0,40}\))?,?(?: [^.]{0,80})? (?:(?:shall|will|is|are|to)?\s?(?:commence|begin|continue|remain (?:in (?:full )?(?:force|effect)|effective|valid)|be in (?:full )?(?:force|effect)|(?:be|becomes?|is) effective|take effect|come into (?:force|effect)|be valid|(?:be|is) for (?:a|an) (?:initial |fixed )?(?:term|period)|(?:have|has) (?:a|an) (?:initial )?(?:term|duration)|enter into force|expire|terminate)s?|(?:shall|will) (?:extend|run|last))\b[^.]{0,200}${SPAN}`,
+    String.raw`(?<!\b(?:during|throughout|for)(?: the| this)? )\b(?:the |this )?(?:initial |effective )?["“]?(?:term|duration|period)["”]?(?:\s*\([^)]{0,40}\))? of (?:cooperation under )?(?:this|the) (?:[a-z&/-]+ ){0,3}(?:agreement|contract|subcontract|venture|license|licence|engagement|franchise|cooperation|amendment)(?:\s*\([^)]{0,40}\))?,?[^.]{0,160}? (?:shall|will|is|commences|begins|runs|continues)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin|\bend\b)`,
+    String.raw`(?<!\b(?:during|throughout|for)(?: the| this)? )\bthe (?:initial |effective )?term\b(?:\s*\([^)]{0,40}\))? (?:shall|will|is)\b[^.]{0,80}(?:${SPAN}|\bcommenc|\bbegin)`,
     String.raw`\binitial term\b[^.]{0,120}${SPAN}`,
-    String.raw`^\s*(?:[\d.]+\s*)?term(?: of (?:the )?(?:agreement|contract|execution))?[.:]?\s+(?:from\b|[^.]{0,80}${SPAN})`,
+    String.raw`\b(?:a|the) fixed term\b[^.]{0,120}(?:${SPAN}|\bbeginning\b|\bending\b)`,
+    String.raw`\b(?:shall )?have a duration of\b`,
+    String.raw`^\s*(?:[\d.]+\s*)?(?:term|duration)(?: of (?:the )?(?:agreement|contract|execution|the project))?[.:]?\s+(?:from\b|${DATE}|[^.]{0,80}${SPAN})`,
+    String.raw`^\s*(?:[\d.]+\s*)?["“]?(?:initial term|term|expiration date|termination date|contract period|service period|term of (?:the )?agreement)["”]?,?(?: shall)? (?:means?|is)\b:?[^.]{0,120}(?:${DATE}|${SPAN}|\bfrom\b)`,
+    String.raw`^\s*(?:termination|expiration|expiry) date:?\s+${DATE}`,
   ].join("|"),
   "i",
 );
 const RENEWAL = /\b(?:automatically |shall |will |may be )?(?:renew\w*|extend\w*)\b[^.]{0,80}\b(?:successive|additional|further|renewal)\b|\brenewal terms?\b/i;
+/** A sentence that sets the first term, even if it goes on to renewal ("shall have a term of four years, and shall automatically renew …"). */
+const SETS_TERM = /\b(?:ha(?:ve|s) an? (?:initial )?term|initial (?:term|period)|commence|begin|remain in (?:full )?(?:force|effect)|be effective|become effective|term of (?:this|the)|for a (?:period|term) of)\b/i;
+/**
+ * A term that ends on an event, not a date: "This Agreement shall terminate automatically upon the
+ * termination of the Participation Agreement", "shall expire if the Adviser ceases to serve". Read only
+ * when nothing states a duration or a date (it ranks below every TERM_SENTENCE).
+ */
+const ENDS_ON_EVENT = new RegExp(String.raw`${THIS_DEAL}(?:\s*\([^)]{0,40}\))? (?:shall|will) (?:[a-z]+ ){0,3}(?:terminate|expire)(?: [a-z]+){0,3} (?:upon|if|when|on the (?:date|day))\b`, "i");
+const EVENT_WEIGHT = -2;
+/** What a term clause is not: survival (never), a termination right, a cure, force majeure; a sentence that only says when it starts. */
+const SURVIVAL = /\bsurviv\w*/i;
+const ONLY_START = /\b(?:effective|commenc\w*) (?:as of|on|upon|from) the (?:later|earlier|latest|earliest) of\b/i;
+const ENDS = /\b(?:expir\w*|terminat\w*|until|continu\w*|remain\w*|end(?:s|ing)?)\b/i;
+const NOT_TERM = /\bnotwithstanding\b|\bbreach\w*|\bfails?\b|\bfailure\b|\bdefault\b|\bforce majeure|\bcause for termination|\bmay (?:cancel|terminate)|\bconfidential\w*|\bshall not be (?:terminable|affected)/i;
+/** A run-in heading at the start of the sentence: "8.1 Term This Agreement …", "TERM: …", "Duration of the Agreement". */
+const RUN_IN_TERM_HEADING = /^\s*(?:(?:article|section)\s+)?(?:[\divx]+(?:\.\d+)*\.?\s+)?(?:term(?: of (?:the )?agreement)?|duration(?: of (?:the )?agreement)?|term and termination|effective date and duration)\b[.:]?/i;
+
+/**
+ * A contract's sentences as the term reader sees them: runs of spaces, line breaks inside a sentence
+ * (fixed-width filings wrap every 70 characters) and underscores or dashes left by the filing
+ * ("this ---- Agreement") read as one space; a sentence the line broke off before its end is read
+ * with the next line. A filing's own short name for the agreement ("This OMA") reads as "this Agreement".
+ */
+function termSentences(text: string): { start: number; sentence: string }[] {
+  const out: { start: number; sentence: string }[] = [];
+  const spans = sentences(text);
+  for (let i = 0; i < spans.length; i++) {
+    const start = spans[i]!.start;
+    let end = spans[i]!.end;
+    while (i + 1 < spans.length && !/[.;:?!)"”]$/.test(text.slice(start, end)) && /^[a-z(]/.test(text.slice(spans[i + 1]!.start, spans[i + 1]!.start + 1)) && spans[i + 1]!.end - start < 1200) end = spans[++i]!.end;
+    const sentence = text
+      .slice(start, end)
+      .replace(/[-_]{3,}|<omitted>/g, " ")
+      .replace(/\s+/g, " ")
+      .replace(/\b([Tt]his) (?:[A-Z]{2,6})\b(?! (?:[A-Z][a-z]+ )?(?:Agreement|Contract))/g, "$1 Agreement");
+    out.push({ start, sentence });
+  }
+  return out;
+}
 
 /**
  * Where a sentence is: its own section number when a later one than the clause's precedes it inside
@@ -171,30 +219,37 @@ function placeNear(seg: AnalysedSegment, at: number): string {
 }
 
 /**
- * How surely a sentence states the contract's term: in a clause headed "Term" or "Duration", naming
- * "the term of this Agreement" or "the Initial Term", more; a renewal sentence ("shall be automatically
- * renewed for successive three-year terms") says how it goes on, not how long it lasts, so less.
+ * How surely a sentence states the contract's term: in a clause headed "Term" or "Duration" (or with
+ * such a heading run into the sentence), naming "the term of this Agreement" or "the Initial Term",
+ * giving a duration or a date, more; a sentence only about renewal ("shall be automatically renewed
+ * for successive three-year terms") says how it goes on, not how long it lasts, so less; a survival,
+ * breach or force majeure sentence that happens to name a period, much less; a definition, a little less.
  */
 function termWeight(seg: AnalysedSegment, sentence: string): number {
   const heading = [seg.ownHeading, seg.heading, ...seg.parents].filter((h): h is string => !!h && h.length <= 60);
+  const headed = RUN_IN_TERM_HEADING.test(sentence) || heading.some((h) => /\b(?:term|duration|effective period)\b/i.test(h) && !/\btermination\b/i.test(h.replace(/\bterm and termination\b/i, "term")));
   return (
-    (heading.some((h) => /\b(?:term|duration|effective period)\b/i.test(h)) ? 3 : 0) +
-    (/\b(?:initial |effective )?term of (?:this|the)\b|\binitial term\b|\bthe term\b|\bduration\b/i.test(sentence) ? 2 : 0) -
-    (RENEWAL.test(sentence) ? 3 : 0)
+    (headed ? 3 : 0) +
+    (/\b(?:initial |effective )?term of (?:this|the)\b|\binitial term\b|\bthe term\b|\bduration\b|\bfixed term\b/i.test(sentence) ? 2 : 0) +
+    (DURATION.test(sentence) || END_DATE.test(sentence) || new RegExp(DATE, "i").test(sentence) ? 1 : 0) +
+    (/\bunless (?:sooner|earlier|otherwise) terminated\b|\bunless terminated (?:earlier|sooner)\b|\bsubject to (?:earlier|early) termination\b/i.test(sentence) ? 1 : 0) -
+    (RENEWAL.test(sentence) && (!SETS_TERM.test(sentence) || /^\s*after\b|\bmay (?:only )?be (?:renewed|extended)\b/i.test(sentence)) ? 3 : 0) -
+    (NOT_TERM.test(sentence) ? 3 : 0) -
+    (seg.definitional ? 1 : 0)
   );
 }
 
 function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult | null {
-  let term: { seg: AnalysedSegment; at: number; sentence: string; weight: number } | null = null;
+  let term: { seg: AnalysedSegment; at: number; sentence: string; weight: number; event: boolean } | null = null;
   let renewal: { seg: AnalysedSegment; at: number; sentence: string } | null = null;
   for (const seg of segments) {
-    for (const span of sentences(seg.text)) {
-      const sentence = seg.text.slice(span.start, span.end);
-      if (TERM_SENTENCE.test(sentence)) {
-        const weight = termWeight(seg, sentence);
-        if (!term || weight > term.weight) term = { seg, at: span.start, sentence, weight };
+    for (const { start, sentence } of termSentences(seg.text)) {
+      const stated = TERM_SENTENCE.test(sentence);
+      if ((stated || ENDS_ON_EVENT.test(sentence)) && !SURVIVAL.test(sentence) && !(ONLY_START.test(sentence) && !ENDS.test(sentence))) {
+        const weight = stated ? termWeight(seg, sentence) : EVENT_WEIGHT - (NOT_TERM.test(sentence) ? 3 : 0);
+        if (weight > -3 && (!term || weight > term.weight)) term = { seg, at: start, sentence, weight, event: !stated };
       }
-      if (!renewal && RENEWAL.test(sentence)) renewal = { seg, at: span.start, sentence };
+      if (!renewal && RENEWAL.test(sentence) && !NOT_TERM.test(sentence)) renewal = { seg, at: start, sentence };
     }
   }
   if (!term) return null;
@@ -204,7 +259,11 @@ function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult 
   const fact = duration ? ` It runs for ${duration}${until ? `, until ${until}` : ""}.` : until ? ` It runs until ${until}.` : ends ? ` It ends on ${ends}.` : "";
   const renews = renewal ? (renewal.seg === term.seg && renewal.at === term.at ? " It provides for renewal." : "") : " It says nothing of renewal.";
   const citations: AnswerCitation[] = [{ section: term.seg.section, heading: term.seg.heading, ...excerptOf(term.seg, term.at) }];
-  const lines = [`${placeNear(term.seg, term.at)} sets the term.${fact}${renews} It reads: ${quoteOf(citations[0]!)}`];
+  const lines = [
+    term.event
+      ? `No clause gives the agreement a fixed term or an end date; ${placeNear(term.seg, term.at)} says what ends it.${renews} It reads: ${quoteOf(citations[0]!)}`
+      : `${placeNear(term.seg, term.at)} sets the term.${fact}${renews} It reads: ${quoteOf(citations[0]!)}`,
+  ];
   if (renewal && (renewal.seg !== term.seg || renewal.at !== term.at)) {
     citations.push({ section: renewal.seg.section, heading: renewal.seg.heading, ...excerptOf(renewal.seg, renewal.at) });
     if (citations[1]!.start !== citations[0]!.start) lines.push(`On renewal, ${placeNear(renewal.seg, renewal.at)}: ${quoteOf(citations[1]!)}`);
@@ -225,7 +284,7 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
   const prefer = new Set(options.prefer ?? []);
   if (TERM_QUESTION.test(input.question)) {
     return (
-      termAnswer(segments) ?? {
+      termAnswer(all.filter((s) => s.text.trim().length > 0)) ?? {
         answer: `The contract does not appear to state its term: none of its ${segments.length} clauses says how long it runs or when it expires, so it may run until terminated under its termination clauses. If it matters, raise it with the other party and add a term clause.`,
         addressed: false,
         citations: [],
