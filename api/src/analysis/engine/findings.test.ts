@@ -376,6 +376,22 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("indemnity", "4.1 Supplier shall indemnify Buyer against Losses arising from the Products.")).toEqual(["Uncapped indemnity given by the Supplier"]);
   });
 
+  it("a cap written into the indemnity clause caps that indemnity: no 'No cap on liability', and mutual indemnities under a one-party cap leave only the other's uncapped", () => {
+    const mutualCap = [
+      preamble,
+      "11. Indemnification.",
+      "11.1 Each Party shall indemnify and hold harmless the other Party from third-party claims arising from its breach of this Agreement.",
+      "Each Party's liability under this Section 11 shall not exceed One Hundred Fifty Thousand Dollars ($150,000).",
+    ].join("\n");
+    const both = analyzeContract(mutualCap).riskItems.map((f) => f.title);
+    expect(both).not.toContain("No cap on liability");
+    expect(both.filter((t) => /^Uncapped/.test(t))).toEqual([]);
+    const oneSided = mutualCap.replace("Each Party's liability under this Section 11", "Supplier's liability under this Section 11");
+    const risks = analyzeContract(oneSided).riskItems.map((f) => f.title);
+    expect(risks).not.toContain("Uncapped mutual indemnities");
+    expect(risks).toContain("Uncapped indemnity given by the Buyer");
+  });
+
   it("time is of the essence burdens the party whose time it is", () => {
     const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
     const setup = setupJudging(text, analyseSegments(text), {});

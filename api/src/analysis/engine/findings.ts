@@ -27,6 +27,8 @@ import { statuteFindings } from "./statute-findings";
  */
 
 const severity = (level: RiskLevel) => RISK_LEVELS.indexOf(level);
+/** The clause types in which a liability cap is read (the pre-pass of setupJudging): the limitation family first, then indemnity. */
+const CAP_BEARING: ClauseCode[] = ["limitation_of_liability", "uncapped_liability", "consequential_damages", "indemnity"];
 
 /** A judgement from our side, tied to the clause that carries it. */
 export interface Located {
@@ -86,12 +88,16 @@ export function setupJudging(text: string, segments: AnalysedSegment[], input: P
   let outside: Who | null = null;
   for (const seg of segments) {
     const codes = seg.hits.map((h) => h.code);
-    if (!codes.includes("limitation_of_liability") && !codes.includes("uncapped_liability") && !codes.includes("consequential_damages")) continue;
+    if (!CAP_BEARING.some((code) => codes.includes(code))) continue;
     const ctx = { ...base, t: maskDots(seg.folded), cap: null };
     // A cap the model filed under the clause's other type (a consequential-damages waiver followed by
-    // "aggregate liability shall in no event exceed the fees paid") counts when its sentence is about liability.
+    // "aggregate liability shall in no event exceed the fees paid", an indemnity ending "AJR's liability
+    // under this Section 11 shall not exceed $150,000") counts when its sentence is about liability.
     const found = codes.includes("limitation_of_liability") ? capOf(ctx) : capOf(ctx, { aboutLiability: true });
-    if (found && (!cap || found.protects === "both")) cap = found;
+    // An indemnity's own "except …" is the indemnity's scope, not a carve-out from a cap.
+    const limitation = CAP_BEARING.slice(0, 3).some((code) => codes.includes(code));
+    if (found && (!cap || found.protects === "both")) cap = limitation ? found : { ...found, outside: null };
+    if (!limitation) continue;
     // Carve-outs often sit in a clause of their own ("11.3 Exceptions").
     const carved = carvedIndemnities(ctx);
     if (carved) outside = outside && outside !== carved ? "both" : carved;

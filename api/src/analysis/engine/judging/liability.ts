@@ -204,7 +204,16 @@ export function indemnityTerms(ctx: JudgeContext): Term[] {
   }
   const cap = ctx.cap;
   const outside = cap !== null && cap.outside !== null && (cap.outside === "both" || g === "both" || cap.outside === g);
-  if (!capCovered(ctx, g)) {
+  if (g === "both" && cap !== null && !outside && cap.protects !== "both") {
+    // Mutual indemnities under a cap that protects one party: only the other's indemnity is uncapped.
+    const open = other(cap.protects);
+    out.push(
+      burden(open, "high", `Uncapped indemnity given by ${the(ctx, open)}`, `${gives}, and the liability cap protects only ${whoName(ctx, cap.protects)}: ${possessive(ctx, open)} indemnity has no ceiling.`, at, {
+        title: "Bring the indemnity under a cap",
+        description: "Cap total liability (commonly at the contract price) and bring indemnities under it, or under a separate insurable super-cap.",
+      }),
+    );
+  } else if (!capCovered(ctx, g)) {
     const why = cap === null ? "the contract sets no monetary cap on liability" : outside ? "its indemnities sit outside the liability cap" : `the liability cap protects only ${whoName(ctx, cap.protects)}`;
     out.push(
       burden(g, "high", g === "both" ? "Uncapped mutual indemnities" : `Uncapped indemnity given by ${the(ctx, g)}`, `${gives} and ${why}: the exposure has no ceiling.`, at, {
