@@ -280,6 +280,8 @@ describe("each judge needs the wording that makes its finding", () => {
       ["15. Supplier's total liability shall be limited to an amount not to exceed the basic Monthly Maintenance Charges for a sixty (60) day term.", "monthly maintenance charges for a sixty (60) day term"],
       ["15. Supplier's total liability for any breach shall be limited to the amount of the cost of the products.", "the cost of the products"],
       ["15. Each party's maximum aggregate liability shall be limited to $[* * *].", "an amount left blank in this text ($[* * *])"],
+      ["15. In no event shall either party be liable under this Agreement for an amount greater than the amount that such party has earned under Section 5.4 in the twelve month period preceding the claim.", "the amount that such party has earned"],
+      ["15. The cumulative liability of each party shall not exceed [***] times the amount of fees paid to Supplier by Buyer during the preceding twelve months.", "[***] times the amount of fees paid"],
     ];
     for (const [clause, quantum] of caps) {
       const text = `${preamble}\n${clause}`;

@@ -7,10 +7,10 @@ import { money, pct, sentenceEnd } from "./context";
  * shall either party be liable for consequential damages" limits a kind of loss, not an amount.
  */
 const LIMIT =
-  /\b(?:(?:shall|will|does|do|is|are) not (?:in (?:the )?aggregate |in total |cumulatively )?(?:exceed|be more than|be greater than)|not to exceed|limited (?:in (?:the )?aggregate |in total )?to|capped at|(?:maximum|aggregate|total|entire|cumulative|overall) (?:aggregate )?(?:amount of )?liability\b[^.]{0,80}?\b(?:is|shall be|will be|of)\b|cap (?:on|of)|in excess of|exceeding|exceed|(?:be |is |for )?no (?:greater|more) than|not (?:be )?(?:greater|more) than)/g;
+  /\b(?:(?:shall|will|does|do|is|are) not (?:in (?:the )?aggregate |in total |cumulatively )?(?:exceed|be more than|be greater than)|not to exceed|limited (?:in (?:the )?aggregate |in total )?to|capped at|(?:maximum|aggregate|total|entire|cumulative|overall) (?:aggregate )?(?:amount of )?liability\b[^.]{0,80}?\b(?:is|shall be|will be|of)\b|cap (?:on|of)|in excess of|exceeding|exceed|(?:be |is |for )?no (?:greater|more) than|not (?:be )?(?:greater|more) than|\bfor (?:an |any )?amounts? (?:greater|more) than)/g;
 
 const QUANTUM =
-  /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts?|compensation|remuneration|commissions?|revenues?|royalt(?:y|ies)|price|consideration|sums?|payments?)\b[^.]{0,60}?\b(?:paid|payable|received|due|owed|owing|incurred)\b|\b(?:purchase|sales?|license|licence) (?:price|fees?)\b|\b(?:annual|monthly|basic|maintenance|service|subscription|support) (?:\w+ )?(?:payments?|fees|charges)\b|\b(?:cost|price|value) of the (?:products?|goods|services|work|deliverables|equipment|software|materials)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
+  /\$\s?\d|\b(?:usd|cad|us\$|c\$|eur|chf)\s?\d|\b\d+(?:\.\d+)?\s*(?:%|per ?cent\b|percent\b)|\b(?:sub)?contract (?:price|sum|value)\b|\b(?:fees|charges|amounts?|compensation|remuneration|commissions?|revenues?|royalt(?:y|ies)|price|consideration|sums?|payments?)\b[^.]{0,60}?\b(?:paid|payable|received|earned|due|owed|owing|incurred)\b|\b(?:purchase|sales?|license|licence) (?:price|fees?)\b|\b(?:annual|monthly|basic|maintenance|service|subscription|support) (?:\w+ )?(?:payments?|fees|charges)\b|\b(?:cost|price|value) of the (?:products?|goods|services|work|deliverables|equipment|software|materials)\b|\bpurchase price\b|\bvalue of (?:the|this) (?:contract|agreement|order|purchase order|work|subcontract)\b|\b(?:insurance )?proceeds\b|\blimits? of (?:the )?(?:insurance|coverage)|\binsurance (?:limits|coverage)\b|\b(?:one|two|three|\d+) times\b|\btwice\b/;
 
 /**
  * An amount left out of the text: redacted in a filing ("[***]", "[REDACTED]") or blank in a draft
@@ -29,7 +29,8 @@ export interface Limit {
   blank?: true;
 }
 
-function describeQuantum(t: string, from: number, to: number, contractPrice: number | null): { quantum: string; percentOfPrice: number | null } {
+/** `skip`: the limiting words themselves ("liable … for an amount greater than"), where the quantum's words are not looked for. */
+function describeQuantum(t: string, from: number, to: number, contractPrice: number | null, skip = 0): { quantum: string; percentOfPrice: number | null } {
   const window = t.slice(from, to);
   const percent = percentages(window)[0];
   if (percent) {
@@ -45,9 +46,10 @@ function describeQuantum(t: string, from: number, to: number, contractPrice: num
   if (amount) return { quantum: money(amount.value), percentOfPrice: contractPrice ? (amount.value / contractPrice) * 100 : null };
   const price = /\b(?:the )?(sub)?contract (price|sum|value)\b/.exec(window);
   if (price) return { quantum: `the ${price[0].replace(/^the /, "").replace(/\b\w/g, (c) => c.toUpperCase())}`, percentOfPrice: 100 };
-  const words = QUANTUM.exec(window);
+  const found = QUANTUM.exec(window.slice(skip));
+  const words = found ? { index: found.index + skip } : null;
   // "one half of the amount paid", "the total fees paid": the words before the quantum belong to it.
-  const lead = words ? (/(?:\b(?:one[- ]half|half|twice|[a-z]+ \(\d+\) times|[a-z]+ times)\s+(?:of\s+)?)?(?:\bthe |\ban? |\ball )?(?:total |aggregate |actual )?$/.exec(window.slice(0, words.index))?.[0].length ?? 0) : 0;
+  const lead = words ? (/(?:(?:\b(?:one[- ]half|half|twice|[a-z]+ \(\d+\) times|[a-z]+ times)|(?:\[[^\]]{0,12}\]\s*)+times)\s+(?:of\s+)?)?(?:\bthe |\ban? |\ball )?(?:total |aggregate |actual )?$/.exec(window.slice(0, words.index))?.[0].length ?? 0) : 0;
   const phrase = words ? window.slice(words.index - lead, sentenceEnd(window, words.index)).replace(/[.;]$/, "").trim() : "a stated amount";
   return { quantum: phrase.length > 80 ? `${phrase.slice(0, 79)}…` : phrase, percentOfPrice: null };
 }
@@ -60,7 +62,7 @@ export function findLimit(t: string, contractPrice: number | null, from = 0): Li
     const end = Math.min(sentenceEnd(t, m.index), m.index + 240);
     const tail = t.slice(m.index, end);
     const q = QUANTUM.exec(tail);
-    if (q) return { at: m.index, ...describeQuantum(t, m.index, end, contractPrice) };
+    if (q) return { at: m.index, ...describeQuantum(t, m.index, end, contractPrice, m[0].length) };
     const blank = BLANK.exec(tail);
     if (blank && blank.index <= 160) return { at: m.index, quantum: `an amount left blank in this text (${blank[0].trim()})`, percentOfPrice: null, blank: true };
   }
