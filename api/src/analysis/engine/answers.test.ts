@@ -190,6 +190,20 @@ describe("the segmenter drops no clause text", () => {
     expect(answerQuestion({ text, question: "How long does the agreement last?" }).answer).toMatch(/It runs for twelve \(12\) months/);
   });
 
+  it("a page number or a filing's footer inside a clause neither heads nor ends it", () => {
+    const text = [
+      "11.3 Limitations of Liability.",
+      "(c) Notwithstanding anything in this Agreement to the contrary, the cumulative liability of each party for all claims arising out of this Agreement",
+      "Page 28",
+      "Source: ACME HOLDINGS INC, 8-K, 5/14/2007",
+      "regardless of the form of action shall not exceed the fees paid by Buyer in the preceding twelve months.",
+    ].join("\n");
+    const segments = segmentText(text);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]).toMatchObject({ section: "11.3" });
+    expect(segments[0]!.text).toContain("shall not exceed the fees paid");
+  });
+
   it("'11. Indemnification.' on its own line names the article; the clause under it, not the heading, is the indemnity", () => {
     const text = ["11. Indemnification.", "11.1 Each Party shall indemnify the other Party from third-party claims arising from its breach."].join("\n");
     expect(analyseSegments(text).map((s) => [s.section, s.hits.map((h) => h.code)])).toEqual([

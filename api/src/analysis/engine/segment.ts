@@ -54,6 +54,13 @@ const isDefinitionHeading = (h: string) => h.length <= DEFINITION_HEADING_MAX &&
 /** The sentence that ends the recitals and starts the operative clauses. */
 const OPERATIVE_START = /\b(?:now,? therefore|(?:hereby |do hereby )?agree(?:d)? as follows|the parties (?:hereto )?(?:hereby )?agree)\b/i;
 
+/**
+ * Page furniture a PDF or a filing leaves inside the text: "Page 28", "Page 2 of 4", "- 12 -", a lone
+ * page number, a running footer ending "Page 71 of 75", a filing's "Source: ACME INC, 8-K, 12/3/2018".
+ * It is no heading and no clause: a clause broken by a page goes on after it.
+ */
+const PAGE_FURNITURE = /^(?:page\s+\d{1,4}(?:\s+of\s+\d{1,4})?|[-–—]?\s*\d{1,4}\s*[-–—]?|.{0,100}\bpage\s+\d{1,4}\s+of\s+\d{1,4}|source:\s.{0,160}\d{1,2}\/\d{1,2}\/\d{2,4})$/i;
+
 /** A line that reads as a heading: short, no sentence punctuation at its end, Title Case or ALL CAPS. */
 export function isHeadingLike(raw: string): boolean {
   const text = raw.trim();
@@ -193,6 +200,7 @@ export function segmentText(text: string): Segment[] {
   };
 
   for (const line of splitLines(text)) {
+    if (PAGE_FURNITURE.test(line.text)) continue;
     const kind = classify(line.text);
     if (kind.kind === "heading") {
       close();
