@@ -78,6 +78,22 @@ describe("answerQuestion", () => {
   });
 });
 
+describe("what an answer cites", () => {
+  it("never a heading on a line of its own, and a clause the contract repeats only once", () => {
+    const text = [
+      'This Supply Agreement is made between Harbour Foods Inc. ("Buyer") and Lakehead Dairy Ltd. ("Supplier").',
+      "13. WARRANTIES.",
+      "13.1 Supplier warrants that the Products shall be free from defects in materials and workmanship for a period of twelve (12) months from delivery.",
+      "SCHEDULE A",
+      "13.1 Supplier warrants that the Products shall be free from defects in materials and workmanship for a period of twelve (12) months from delivery.",
+    ].join("\n");
+    const result = answerQuestion({ text, question: "What is the warranty period?" });
+    expect(result.citations.map((c) => c.excerpt)).not.toContain("13. WARRANTIES.");
+    expect(result.citations[0]?.section).toBe("13.1");
+    expect(result.citations).toHaveLength(1);
+  });
+});
+
 describe("how long the contract lasts", () => {
   const TERM = [
     "SUPPLY AGREEMENT",

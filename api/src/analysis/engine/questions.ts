@@ -4,6 +4,7 @@ import { analyseSegments, excerptOf, type AnalysedSegment } from "./detect";
 import { setupJudging, type JudgingSetup } from "./findings";
 import { judge, maskDots } from "./judges";
 import { readParties } from "./parties";
+import { isHeadingOnly } from "./segment";
 import { sentences, stem, tokens } from "./text";
 
 /**
@@ -274,7 +275,7 @@ function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult 
 
 export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): QuestionAnswerResult {
   const all = options.segments ?? analyseSegments(input.text);
-  const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional);
+  const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional && !isHeadingOnly(s.text));
   // The parties' names are not the question's topic ("Can the Buyer terminate …?"): a clause that
   // names the Buyer does not answer it for that.
   const partyWords = new Set(readParties(input.text).flatMap((p) => tokens([p.role, ...(p.aliases ?? []), p.name ?? ""].join(" "))));
@@ -313,9 +314,17 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
     const typeBoost = hinted ? total + 10 + Math.min(hit, 10) + (seg.ownHeading && codes.some((c) => HINT_STEMS.get(c)!.size > 0 && tokens(seg.ownHeading!).some((t) => HINT_STEMS.get(c)!.has(t))) ? 5 : 0) : 0;
     return { seg, score: weight + typeBoost + (prefer.has(seg) ? total + 20 : 0), coverage: total > 0 ? weight / total : 0, hinted };
   });
+  // A contract that repeats a clause (a schedule restating it, a long section split in two) is cited once.
+  const seen = new Set<string>();
   const relevant = scored
     .filter((s) => s.hinted || s.coverage >= COVERAGE_BAR || (prefer.has(s.seg) && s.coverage > 0))
     .sort((a, b) => b.score - a.score)
+    .filter(({ seg }) => {
+      const key = excerptOf(seg, bestSentence(seg, wanted)).excerpt.replace(/\s+/g, " ").trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .slice(0, MAX_CITATIONS);
 
   const presence = PRESENCE.test(input.question);

@@ -81,6 +81,17 @@ export function isHeadingLike(raw: string): boolean {
   return capitalised / significant.length >= 0.75;
 }
 
+/**
+ * A clause that is only a heading: "11. Indemnification." or "13. WARRANTIES." on a line of its own. It
+ * names the article's type without being a clause of it: the model does not classify it (a unit of it
+ * would become the type's surest clause and be quoted instead of the clauses under it) and answers do
+ * not quote it.
+ */
+export function isHeadingOnly(text: string): boolean {
+  const bare = text.replace(/^\s*(?:(?:article|section|clause)\s+)?[\divxlc]+(?:\.\d+)*\.?\s*/i, "").replace(/\s*[.:]\s*$/, "");
+  return bare.length < 60 && !/[.;:]/.test(bare) && bare.split(/\s+/).length <= 8 && isHeadingLike(bare);
+}
+
 /** "Warranty. The Contractor…", "WARRANTY PERIOD The Contractor…", "Warranty: The…" → "Warranty". */
 function inlineHeading(body: string): string | null {
   const punct = /^([^.:;]{2,70}?)\s*(?:[.:]|\s[-–—])\s+(?=[\p{Lu}(“"])/u.exec(body);

@@ -1,4 +1,4 @@
-import { isHeadingLike, type Segment } from "../segment";
+import { isHeadingOnly, type Segment } from "../segment";
 import { sentences } from "../text";
 
 /**
@@ -19,20 +19,12 @@ export interface ClauseUnit {
 const LONG = 1000;
 const CHUNK = 700;
 
-/**
- * "11. Indemnification." on a line of its own, read as a clause of one word: it names the article's
- * type without being a clause of it, and classified, it would be quoted instead of the clauses under it.
- */
-function headingOnly(text: string): boolean {
-  const bare = text.replace(/^\s*(?:(?:article|section|clause)\s+)?[\divxlc]+(?:\.\d+)*\.?\s*/i, "").replace(/\s*[.:]\s*$/, "");
-  return bare.length < 60 && !/[.;:]/.test(bare) && bare.split(/\s+/).length <= 8 && isHeadingLike(bare);
-}
-
 export function clauseUnits(segments: readonly Segment[]): ClauseUnit[] {
   const out: ClauseUnit[] = [];
   segments.forEach((seg, i) => {
     const base = { segment: i, heading: seg.heading, parents: seg.parents };
-    if (headingOnly(seg.text)) return;
+    // A heading on a line of its own names the article's type without being a clause of it.
+    if (isHeadingOnly(seg.text)) return;
     if (seg.text.length <= LONG) {
       out.push({ ...base, start: seg.start, end: seg.end, text: seg.text });
       return;
