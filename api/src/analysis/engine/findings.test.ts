@@ -394,6 +394,23 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(risks).toContain("Uncapped indemnity given by the Buyer");
   });
 
+  it("a clause that only refers to liquidated damages set elsewhere imposes none", () => {
+    const waiver =
+      "11.2 Neither Party is liable to the other for loss of profit or other indirect or consequential damages, except that liquidated damages under Section 3.2 and amounts the Buyer must pay to the Owner are recoverable as direct damages.";
+    expect(judged("liquidated_damages", waiver)).toEqual([]);
+    expect(judged("liquidated_damages", "11.3 Supplier's liability, other than liquidated damages, shall be limited to the price.")).toEqual([]);
+    expect(judged("liquidated_damages", "3.2 If Supplier fails to deliver by the Delivery Date, Supplier shall pay Buyer $5,000 per day as liquidated damages.")).toEqual(["Uncapped liquidated damages"]);
+  });
+
+  it("a ceiling on repaired work's warranty is no warranty period: 'no warranty period extends beyond 36 months'", () => {
+    const titles = judged(
+      "warranty",
+      "7.2 Work that is repaired or replaced under this Article is warranted for twelve (12) months after the correction, provided that no warranty period extends beyond thirty-six (36) months after Substantial Completion.",
+    );
+    expect(titles).toEqual(["Warranty restarts on repaired work (up to 36 months)"]);
+    expect(judged("warranty", "7.1 Supplier warrants the Products against defects for a period of thirty-six (36) months after delivery.")).toEqual(["Long warranty period (36 months)"]);
+  });
+
   it("time is of the essence burdens the party whose time it is", () => {
     const text = `${preamble}\n2.15 Buyer acknowledges that time is of the essence.`;
     const setup = setupJudging(text, analyseSegments(text), {});

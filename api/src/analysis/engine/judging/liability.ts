@@ -351,10 +351,29 @@ function ldPayer(ctx: JudgeContext, wording: number): Who {
   return (payable ? mentions(ctx, t.slice(payable.index + payable[0].length, payable.index + payable[0].length + 40))[0]?.who : undefined) ?? "provider";
 }
 
+/**
+ * A clause that only refers to liquidated damages set elsewhere: "except that liquidated damages under
+ * Section 3.2 … are recoverable" (a consequential-damages clause), "other than liquidated damages".
+ */
+function referenceOnly(t: string): boolean {
+  const mentions = [...t.matchAll(new RegExp(LD_WORDING.source, "g"))];
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => {
+      const after = t.slice(m.index + m[0].length, m.index + m[0].length + 60);
+      const before = t.slice(Math.max(0, m.index - 60), m.index);
+      return (
+        /^\s*(?:\w+\s+){0,2}(?:under|pursuant to|in accordance with|set (?:out|forth) in|referred to in|described in|payable under)\s+(?:this\s+)?(?:section|article|clause|schedule|paragraph|subsection|exhibit)\b/.test(after) ||
+        /\b(?:except(?: for| that)?|other than|excluding|save for|but not)\s+(?:\w+\s+){0,3}$/.test(before)
+      );
+    })
+  );
+}
+
 export function liquidatedDamagesTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const wording = operativeMention(t);
-  if (wording < 0) return [];
+  if (wording < 0 || referenceOnly(t)) return [];
   const payer = ldPayer(ctx, wording);
   const receiver = payer === "both" ? "both" : other(payer);
   // Liquidated damages are not always for delay: "as liquidated damages for the breaches described in

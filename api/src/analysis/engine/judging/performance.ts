@@ -27,11 +27,25 @@ function performer(ctx: JudgeContext, re: RegExp): Who {
   return actorOf(ctx, re, "provider").who ?? "provider";
 }
 
+/** Words that make a period a ceiling: "no warranty period extends beyond", "in no event longer than". */
+const CEILING = /\b(?:extends? beyond|beyond|exceed(?:ing)?|more than|longer than|later than|maximum (?:of|period of)|in no event[^.]{0,40})\s*(?:a (?:total |period )?of\s*)?$/;
+/** Repaired work warranted anew: "a new warranty period", "warranted for twelve months after the correction". */
+const RESTART =
+  /\b(?:new|further|fresh|renewed|restart|recommence|re-commence|begin again)\b[^.]{0,60}\bwarranty period\b|\bwarranty period\b[^.]{0,60}\b(?:restart|recommence|begin again|extended)\b|\b(?:repaired|replaced|corrected|re-performed)\b[^.]{0,80}\bwarranted\b[^.]{0,60}\b(?:after|from) (?:the )?(?:correction|repair|replacement|re-performance)\b/;
+
 export function warrantyTerms(ctx: JudgeContext): Term[] {
   const { t } = ctx;
   const w = performer(ctx, /\b(?:warrants?|guarantees?|shall (?:correct|repair|remedy|re-perform|replace))\b/);
   const out: (Term | null)[] = [];
-  const spans = periods(t, 90, 3650);
+  // "provided that no warranty period extends beyond thirty-six (36) months": a ceiling on extensions
+  // for repaired work, not the warranty period.
+  const all = periods(t, 90, 3650);
+  const ceilings = all.filter((p) => CEILING.test(t.slice(Math.max(0, p.index - 60), p.index)));
+  // "Work that is repaired … is warranted for twelve (12) months after the correction": the period of
+  // repaired work, not the warranty period (said below as a restart).
+  const restart = find(t, RESTART);
+  const restartSentence = restart >= 0 ? [sentenceStart(t, restart), sentenceEnd(t, restart)] : null;
+  const spans = all.filter((p) => !ceilings.includes(p) && !(restartSentence && p.index >= restartSentence[0]! && p.index < restartSentence[1]!));
   const longest = spans.length > 0 ? spans.reduce((a, b) => (a.days >= b.days ? a : b)) : null;
   if (longest && longest.days > 730)
     out.push(
@@ -51,9 +65,14 @@ export function warrantyTerms(ctx: JudgeContext): Term[] {
         description: "Warrant conformity with the specifications and professional skill and care, not fitness for purpose.",
       }),
     );
-  const restart = find(t, /\b(?:new|further|fresh|renewed|restart|recommence|re-commence|begin again)\b[^.]{0,60}\bwarranty period\b|\bwarranty period\b[^.]{0,60}\b(?:restart|recommence|begin again|extended)\b/);
+  const ceiling = ceilings.length > 0 ? ceilings.reduce((a, b) => (a.days >= b.days ? a : b)) : null;
   if (restart >= 0)
-    out.push(burden(w, "medium", "Warranty restarts on repaired work", "Each repair starts a new warranty period for the repaired part.", restart, { title: "Cap warranty extensions", description: "Limit extended warranties on repaired work to a total of 24 months from substantial completion." }));
+    out.push(
+      burden(w, "medium", ceiling ? `Warranty restarts on repaired work (up to ${ceiling.raw})` : "Warranty restarts on repaired work", `Each repair starts a new warranty period for the repaired part${ceiling ? `, for at most ${describeDays(ceiling.days)} in all` : ""}.`, restart, {
+        title: "Cap warranty extensions",
+        description: "Limit extended warranties on repaired work to a total of 24 months from substantial completion.",
+      }),
+    );
   const exclusive = find(t, /\bin lieu of all other warrant|\bexclusive remedy\b|\bsole remedy\b|\bdisclaims? (?:all )?(?:other|implied)\b/);
   if (exclusive >= 0 && w !== "both")
     out.push({
