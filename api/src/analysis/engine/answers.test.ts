@@ -160,6 +160,8 @@ describe("how long the contract lasts", () => {
   });
 
   it("reads an end date, and says so plainly when no clause states a term", () => {
+    const until = TERM.replace(/6\.1 Term\..*\n/, "6.1 Term. This Agreement begins on December 1, 2026 and continues until November 30, 2029, unless terminated earlier.\n");
+    expect(answerQuestion({ text: until, question: "How long does the agreement last?" }).answer).toMatch(/^Section 6\.1 \(Term\) sets the term\. It runs until November 30, 2029\./);
     const dated = TERM.replace(/6\.1 Term\..*\n/, "6.1 Term. This Agreement shall be effective as of the Effective Date and shall terminate on December 31, 2027.\n");
     expect(answerQuestion({ text: dated, question: "When does the agreement end?" }).answer).toMatch(/^Section 6\.1 \(Term\) sets the term\. It ends on December 31, 2027\./);
     const none = answerQuestion({ text: CONTRACT, question: "How long does the contract last?" });

@@ -255,7 +255,8 @@ function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult 
   }
   if (!term) return null;
   const duration = DURATION.exec(term.sentence)?.[0];
-  const until = /\buntil ([^,.;]{4,120})/i.exec(term.sentence)?.[1]?.trim();
+  // "until November 30, 2029": the date whole, not cut at its comma.
+  const until = (new RegExp(String.raw`\buntil (${DATE})`, "i").exec(term.sentence) ?? /\buntil ([^,.;]{4,120})/i.exec(term.sentence))?.[1]?.trim();
   const ends = END_DATE.exec(term.sentence)?.[1]?.trim();
   const fact = duration ? ` It runs for ${duration}${until ? `, until ${until}` : ""}.` : until ? ` It runs until ${until}.` : ends ? ` It ends on ${ends}.` : "";
   const renews = renewal ? (renewal.seg === term.seg && renewal.at === term.at ? " It provides for renewal." : "") : " It says nothing of renewal.";
