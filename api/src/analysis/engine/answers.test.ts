@@ -147,6 +147,19 @@ describe("how long the contract lasts", () => {
     }
   });
 
+  it("a contract for work without a term clause lasts until completion: the clause that sets it answers, with the defined date", () => {
+    const text = [
+      'This EPC Agreement is made between Wapiti Gas Ltd. (the "Owner") and Demo EPC Ltd. (the "Contractor").',
+      '1.9 "Guaranteed Substantial Completion Date" means November 30, 2028, as extended in accordance with this Agreement.',
+      "2.1 Scope of Work. The Contractor shall perform the Work described in Exhibit A for the Contract Price.",
+      "4.1 Key Dates. The Contractor shall commence the Work on the Effective Date and shall achieve Substantial Completion by the Guaranteed Substantial Completion Date.",
+    ].join("\n");
+    const result = answerQuestion({ text, question: "How long does the contract last?" });
+    expect(result.addressed).toBe(true);
+    expect(result.citations[0]?.section).toBe("4.1");
+    expect(result.answer).toMatch(/^No clause sets a term: a contract for work runs until the work is done.*Section 4\.1 \(Key Dates\) sets completion \(the Guaranteed Substantial Completion Date, November 30, 2028\)/);
+  });
+
   it("does not take a survival clause, a termination right or 'during the term of' for the term", () => {
     const head = TERM.split("\n").slice(0, 3).join("\n");
     for (const clause of [

@@ -4,6 +4,7 @@ import { analyseSegments, excerptOf, type AnalysedSegment } from "./detect";
 import { setupJudging, type JudgingSetup } from "./findings";
 import { judge, maskDots } from "./judges";
 import { readParties } from "./parties";
+import { isWorksContract } from "./contract-type";
 import { isHeadingOnly } from "./segment";
 import { sentences, stem, tokens } from "./text";
 
@@ -274,6 +275,37 @@ function termAnswer(segments: readonly AnalysedSegment[]): QuestionAnswerResult 
   return { answer: lines.join("\n\n"), addressed: true, citations };
 }
 
+/** "shall achieve Substantial Completion by the Guaranteed Substantial Completion Date", "completion of erection … by July 15, 2027". */
+const COMPLETION = new RegExp(
+  String.raw`\b(?:achieve|attain|reach|complete)\b[^.]{0,80}\bcompletion\b[^.]{0,100}\b(?:by|on or before|no later than)\b|\bcomplet\w*\b[^.]{0,60}\b(?:by|on or before|no later than) ${DATE}`,
+  "i",
+);
+
+/**
+ * A contract for work usually has no term clause: it lasts until the work is done (and the warranty
+ * and other duties that outlive completion). Where no clause states a term, the clause that sets
+ * completion answers "how long", with the date when the contract gives one.
+ */
+function completionAnswer(text: string, segments: readonly AnalysedSegment[]): QuestionAnswerResult | null {
+  if (!isWorksContract(text)) return null;
+  for (const seg of segments) {
+    if (seg.definitional) continue;
+    for (const { start, sentence } of termSentences(seg.text)) {
+      if (!COMPLETION.test(sentence)) continue;
+      const named = /\b((?:guaranteed |scheduled |target |required )?(?:substantial |mechanical |final )?completion date)\b/i.exec(sentence)?.[1];
+      const defined = named ? new RegExp(String.raw`["“]${named}["”],? (?:means|shall mean|is) (${DATE})`, "i").exec(text)?.[1] : undefined;
+      const date = named && defined ? `the ${named.replace(/\b\w/g, (c) => c.toUpperCase())}, ${defined}` : new RegExp(DATE, "i").exec(sentence)?.[0];
+      const citation: AnswerCitation = { section: seg.section, heading: seg.heading, ...excerptOf(seg, start) };
+      return {
+        answer: `No clause sets a term: a contract for work runs until the work is done, and its warranty and the other duties that outlive completion run on after that. ${placeNear(seg, start)} sets completion${date ? ` (${date})` : ""}. It reads: ${quoteOf(citation)}`,
+        addressed: true,
+        citations: [citation],
+      };
+    }
+  }
+  return null;
+}
+
 export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): QuestionAnswerResult {
   const all = options.segments ?? analyseSegments(input.text);
   const segments = all.filter((s) => s.text.trim().length > 0 && !s.definitional && !isHeadingOnly(s.text));
@@ -286,7 +318,8 @@ export function answerQuestion(input: QuestionInput, options: AnswerOptions = {}
   const prefer = new Set(options.prefer ?? []);
   if (TERM_QUESTION.test(input.question)) {
     return (
-      termAnswer(all.filter((s) => s.text.trim().length > 0)) ?? {
+      termAnswer(all.filter((s) => s.text.trim().length > 0)) ??
+      completionAnswer(input.text, segments) ?? {
         answer: `The contract does not appear to state its term: none of its ${segments.length} clauses says how long it runs or when it expires, so it may run until terminated under its termination clauses. If it matters, raise it with the other party and add a term clause.`,
         addressed: false,
         citations: [],
