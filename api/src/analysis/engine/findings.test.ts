@@ -402,6 +402,18 @@ describe("each judge needs the wording that makes its finding", () => {
     expect(judged("liquidated_damages", "3.2 If Supplier fails to deliver by the Delivery Date, Supplier shall pay Buyer $5,000 per day as liquidated damages.")).toEqual(["Uncapped liquidated damages"]);
   });
 
+  it("performance tests in one clause and their capped damages in the next are one capped guarantee, not also uncapped, not also liquidated damages", () => {
+    const text = [
+      'This EPC Agreement is made between Wapiti Gas Ltd. (the "Owner") and Northline Constructors Ltd. (the "Contractor") for the Contract Price of $48,500,000.',
+      "6.1 Performance Tests. Following commissioning, the Contractor shall carry out the Performance Tests to demonstrate that the Facility processes not less than 120 MMscf/d of inlet gas and meets the guaranteed availability.",
+      "6.2 Performance Liquidated Damages. If the Facility fails to meet the guaranteed inlet capacity after the retests, the Contractor shall pay performance liquidated damages of $250,000 for each full 1 MMscf/d of shortfall. The Contractor's aggregate liability for performance liquidated damages shall not exceed five percent (5%) of the Contract Price.",
+    ].join("\n");
+    const all = [...analyzeContract(text).riskItems, ...analyzeContract(text).advantages].map((f) => f.title);
+    expect(all).toContain("Performance guarantees (capped)");
+    expect(all).not.toContain("Performance guarantees");
+    expect(all.filter((t) => /^Liquidated damages/.test(t))).toEqual([]);
+  });
+
   it("a ceiling on repaired work's warranty is no warranty period: 'no warranty period extends beyond 36 months'", () => {
     const titles = judged(
       "warranty",

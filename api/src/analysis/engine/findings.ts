@@ -142,7 +142,14 @@ export function judgeAll(segments: AnalysedSegment[], setup: JudgingSetup): Loca
   // once ("Uncapped mutual indemnities"), not again per party.
   const all = [...byTitle.values()];
   const mutual = new Set(all.map((j) => j.title));
-  return all.filter((j) => !ONE_SIDED_OF_MUTUAL.some(([both, one]) => mutual.has(both) && one.test(j.title)));
+  return all.filter(
+    (j) =>
+      !ONE_SIDED_OF_MUTUAL.some(([both, one]) => mutual.has(both) && one.test(j.title)) &&
+      // The performance tests in one clause and their capped damages in the next: the guarantee is capped.
+      !(j.title === "Performance guarantees" && mutual.has("Performance guarantees (capped)")) &&
+      // Performance liquidated damages are said once, as capped performance guarantees, not again as liquidated damages.
+      !(/^Liquidated damages(?:,| payable)/.test(j.title) && all.some((p) => p.title === "Performance guarantees (capped)" && p.seg === j.seg)),
+  );
 }
 
 /** A mutual indemnity finding and the one-party finding it includes. */
