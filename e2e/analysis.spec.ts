@@ -23,7 +23,7 @@ test("the analysis shows the contract's risks, quotes them in the document, and 
   await expect(risk).toContainText("inspected the Site");
   const showAll = page.getByRole("button", { name: /^Show all \(\d+\).*risks/ });
   await showAll.click();
-  await expect(page.getByRole("article", { name: "Long warranty period (36 months)" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Warranty restarts on repaired work (up to 36 months)" })).toBeVisible();
 
   // "Show in document" highlights the quoted words in the Document Viewer.
   await risk.getByRole("button", { name: /^Show in document/ }).click();
